@@ -1,0 +1,3 @@
+from wreckmaster.cli.main import run
+
+run()

@@ -1,0 +1,1 @@
+"""Commands beyond `assess`, one module each; each defines `register(app)`."""

@@ -1,0 +1,231 @@
+"""What a regime's law makes of a scenario on a date (SCENARIO.md, "Assessment").
+
+Amounts are given to the builder exactly (:class:`~fractions.Fraction`) and rounded **once**
+here, to the currency's smallest unit. An amount split between several recipients or payers
+is rounded once and then split by largest remainder (:func:`money.split`).
+
+Every entry carries its citations; :class:`Step` is one line of the explanation a clerk can
+check by hand, in English and in the case's language.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Literal, Sequence
+
+from . import money, periods
+from .values import exact_text, fraction_text
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True)
+class Award:
+    to: str
+    for_: str | None
+    kind: str
+    amount: Decimal
+    currency: str
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Charge:
+    payer: str
+    payee: str | None
+    for_: str | None
+    amount: Decimal
+    currency: str
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    duty: str
+    party: str | None
+    due: date
+    status: periods.Status
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: Severity
+    code: str
+    message: str
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Merit:
+    to: str
+    count: int
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the explanation.
+
+    ``rule`` names the rule (a function of the regime); ``overrides`` the base rule that this
+    exception overrides; ``text`` the step in English and in the case's language;
+    ``inputs`` the facts used; ``params`` the parameters used with their citations;
+    ``exact`` the exact value before rounding; ``amount`` the rounded amount.
+    """
+
+    rule: str
+    cites: tuple[str, ...]
+    en: str
+    local: str | None = None
+    inputs: dict[str, Any] = field(default_factory=dict)
+    params: tuple[tuple[str, str, str], ...] = ()  # (name, value, citation)
+    exact: str | None = None
+    amount: str | None = None
+    readings: tuple[str, ...] = ()
+    overrides: str | None = None
+
+
+def _cites(cites: str | Sequence[str]) -> tuple[str, ...]:
+    return (cites,) if isinstance(cites, str) else tuple(dict.fromkeys(cites))
+
+
+class Assessment:
+    """The builder and result: awards, charges, deadlines, findings, merits, explanation."""
+
+    def __init__(self, regime: str, as_of: date, currency: money.Currency, language: str = "en",
+                 other_currencies: Sequence[money.Currency] = ()):
+        self.regime = regime
+        self.as_of = as_of
+        self.currency = currency
+        self.currencies = {c.code: c for c in (*other_currencies, currency)}
+        self.language = language
+        self.awards: list[Award] = []
+        self.charges: list[Charge] = []
+        self.deadlines: list[Deadline] = []
+        self.findings: list[Finding] = []
+        self.merits: list[Merit] = []
+        self.explanation: list[Step] = []
+        self.extra: dict[str, Any] = {}
+
+    # --- money -------------------------------------------------------------------------
+    def round(self, exact: Fraction, currency: money.Currency | None = None) -> Decimal:
+        return (currency or self.currency).round(exact)
+
+    def award(self, to: str | Sequence[str], for_: str | None, kind: str, exact: Fraction,
+              cites: str | Sequence[str], shares: Sequence[Fraction] | None = None,
+              currency: money.Currency | None = None) -> list[Award]:
+        """Award ``exact`` to one recipient, or split it among several (equally, or by shares).
+
+        A zero award is not recorded.
+        """
+        cur = currency or self.currency
+        recipients = [to] if isinstance(to, str) else list(to)
+        parts = money.split(exact, shares or [Fraction(1)] * len(recipients), cur)
+        out = [Award(r, for_, kind, a, cur.code, _cites(cites)) for r, a in zip(recipients, parts) if a != 0]
+        self.awards.extend(out)
+        return out
+
+    def charge(self, payer: str | Sequence[str], payee: str | None, for_: str | None,
+               exact: Fraction | Decimal, cites: str | Sequence[str],
+               shares: Sequence[Fraction] | None = None,
+               currency: money.Currency | None = None) -> list[Charge]:
+        """Charge ``exact`` to one payer, or split it among several (equally, or by shares).
+
+        A zero charge is not recorded.
+        """
+        cur = currency or self.currency
+        payers = [payer] if isinstance(payer, str) else list(payer)
+        parts = money.split(Fraction(exact), shares or [Fraction(1)] * len(payers), cur)
+        out = [Charge(p, payee, for_, a, cur.code, _cites(cites)) for p, a in zip(payers, parts) if a != 0]
+        self.charges.extend(out)
+        return out
+
+    def charge_awards(self, awards: Sequence[Award], payer: str, cites: str | Sequence[str]) -> None:
+        """Charge each of these (already rounded) awards to one payer, to its recipient."""
+        for a in awards:
+            if a.amount:
+                self.charges.append(Charge(payer, a.to, a.for_, a.amount, a.currency, _cites(cites)))
+
+    # --- the rest ----------------------------------------------------------------------
+    def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
+                 cites: str | Sequence[str], status: periods.Status | None = None) -> Deadline:
+        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites))
+        self.deadlines.append(d)
+        return d
+
+    def finding(self, severity: Severity, code: str, message: str, cites: str | Sequence[str]) -> Finding:
+        f = Finding(severity, code, message, _cites(cites))
+        self.findings.append(f)
+        return f
+
+    def merit(self, to: str, count: int, cites: str | Sequence[str]) -> Merit:
+        m = Merit(to, count, _cites(cites))
+        self.merits.append(m)
+        return m
+
+    def step(self, rule: str, cites: str | Sequence[str], en: str, local: str | None = None, *,
+             inputs: dict[str, Any] | None = None, params: Sequence[Any] = (),
+             exact: Fraction | None = None, amount: Decimal | None = None,
+             readings: Sequence[str] = (), overrides: str | None = None) -> Step:
+        s = Step(rule, _cites(cites), en, local, dict(inputs or {}),
+                 tuple((p.name, p.text, p.cite) if hasattr(p, "cite") else tuple(p) for p in params),
+                 exact_text(exact) if exact is not None else None,
+                 self.currency.format(amount) if amount is not None else None,
+                 tuple(readings), overrides)
+        self.explanation.append(s)
+        return s
+
+    # --- output ------------------------------------------------------------------------
+    def fmt(self, amount: Decimal, code: str) -> str:
+        return self.currencies[code].format(amount)
+
+    def to_json(self) -> dict[str, Any]:
+        """The assessment exactly as SCENARIO.md writes it."""
+        return {
+            "format": "wreckmaster.assessment/1",
+            "regime": self.regime,
+            "as_of": self.as_of.isoformat(),
+            "awards": [{"to": a.to, "for": a.for_, "kind": a.kind, "amount": self.fmt(a.amount, a.currency),
+                        "currency": a.currency, "cites": list(a.cites)} for a in self.awards],
+            "charges": [{"payer": c.payer, "payee": c.payee, "for": c.for_,
+                         "amount": self.fmt(c.amount, c.currency), "currency": c.currency,
+                         "cites": list(c.cites)} for c in self.charges],
+            "deadlines": [{"duty": d.duty, "party": d.party, "due": d.due.isoformat(), "status": d.status,
+                           "cites": list(d.cites)} for d in self.deadlines],
+            "findings": [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites)}
+                         for f in self.findings],
+            "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in self.merits],
+            "explanation": [_step_json(s) for s in self.explanation],
+            **self.extra.get("json", {}),
+        }
+
+
+def _step_json(s: Step) -> dict[str, Any]:
+    out: dict[str, Any] = {"rule": s.rule, "cites": list(s.cites), "text": s.en}
+    if s.local:
+        out["text_local"] = s.local
+    if s.overrides:
+        out["overrides"] = s.overrides
+    if s.inputs:
+        out["inputs"] = {k: _plain(v) for k, v in s.inputs.items()}
+    if s.params:
+        out["parameters"] = [{"name": n, "value": v, "cite": c} for n, v, c in s.params]
+    if s.exact is not None:
+        out["exact"] = s.exact
+    if s.amount is not None:
+        out["amount"] = s.amount
+    if s.readings:
+        out["readings"] = list(s.readings)
+    return out
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return fraction_text(v)
+    if isinstance(v, (Decimal, date)):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v

@@ -1,0 +1,97 @@
+"""What a regime provides, and the registry.
+
+A regime is a package ``wreckmaster.regimes.<id with _ for ->`` that calls :func:`register`
+when imported. The engine knows no regime by name: it lists the packages that exist and
+imports only the one a scenario names.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from . import money
+from .assessment import Assessment
+from .parameters import Param, Parameters, load as load_parameters
+from .scenario import Scenario
+
+Rule = Callable[["Context"], None]
+
+_REGISTRY: dict[str, "Regime"] = {}
+REGIMES_PACKAGE = "wreckmaster.regimes"
+
+
+@dataclass
+class Regime:
+    """A regime: its id, its data folder, its currency and the rules it applies in order."""
+
+    id: str
+    folder: Path
+    currency: money.Currency
+    language: str
+    rules: Sequence[Rule]
+    other_currencies: Sequence[money.Currency] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def parameters(self) -> Parameters:
+        return load_parameters(str(self.folder / "parameters.yaml"), self.id)
+
+    def assess(self, scenario: Scenario, as_of: date) -> Assessment:
+        out = Assessment(self.id, as_of, self.currency, self.language, self.other_currencies)
+        ctx = Context(scenario, self, out, as_of)
+        for rule in self.rules:
+            rule(ctx)
+        return out
+
+
+@dataclass
+class Context:
+    """What a rule works with: the facts, the regime's parameters, the assessment it adds to."""
+
+    scenario: Scenario
+    regime: Regime
+    out: Assessment
+    as_of: date
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def case(self):
+        return self.scenario.case
+
+    def param(self, name: str) -> Param:
+        """The parameter in force on the day of the casualty."""
+        return self.regime.parameters.param(name, self.scenario.case.occurred)
+
+    def p(self, name: str) -> Any:
+        return self.param(name).value
+
+
+def register(regime: Regime) -> Regime:
+    _REGISTRY[regime.id] = regime
+    return regime
+
+
+def module_name(regime_id: str) -> str:
+    return regime_id.replace("-", "_")
+
+
+def available() -> list[str]:
+    """The regime ids that exist, without importing them."""
+    pkg = importlib.import_module(REGIMES_PACKAGE)
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
+
+
+def get(regime_id: str) -> Regime:
+    if regime_id not in _REGISTRY:
+        if regime_id not in available():
+            raise KeyError(f"unknown regime {regime_id!r}")
+        importlib.import_module(f"{REGIMES_PACKAGE}.{module_name(regime_id)}")
+    return _REGISTRY[regime_id]
+
+
+def all_regimes() -> list[Regime]:
+    return [get(r) for r in available()]

@@ -1,0 +1,300 @@
+"""The scenario: one casualty case as data (SCENARIO.md), and its validation.
+
+:func:`validate` turns a parsed document (a ``dict`` whose numbers are exact decimals)
+into a :class:`Scenario`, or raises :class:`InvalidScenario` listing **every** problem as
+``(JSON pointer, message)``. Validation knows nothing of the law: which regime ids exist is
+asked of the registry, and references are checked against the scenario's own ids.
+"""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
+
+from . import values
+from .events import FUNDS, Event, IdIndex, parse_events
+
+FORMAT = "wreckmaster.scenario/1"
+
+
+def _v(fn):
+    def run(value: Any) -> Any:
+        return fn(value)
+
+    return PlainValidator(run)
+
+
+def _ref_list(value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    return [values.text(v) for v in items]
+
+
+Amount = Annotated[Decimal, _v(values.amount)]
+Number = Annotated[Decimal, _v(values.number)]
+Frac = Annotated[Fraction, _v(values.fraction)]
+Ratio = Annotated[Fraction, _v(values.ratio)]
+Day = Annotated[date, _v(values.iso_date)]
+Refs = Annotated[list[str], _v(_ref_list)]
+
+Waters = Literal["sea", "river"]
+Size = Literal["large", "medium", "small"]
+Difficulty = Literal["hard", "easy"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+
+
+class Vessel(Model):
+    name: Optional[str] = None
+    owner: Optional[str] = None
+    master: Optional[str] = None
+    size: Optional[Size] = None
+    government: bool = False
+    foreign: bool = False
+
+
+class CostBearer(Model):
+    party: str
+    share: Frac
+
+
+class Case(Model):
+    occurred: Day
+    place: Optional[str] = None
+    waters: Waters = "sea"
+    kind: Literal["wreck", "stranding", "jettison", "drift"]
+    vessel: Optional[Vessel] = None
+    cost_bearers: list[CostBearer] = []
+    total_loss: bool = False
+    rescue_effective: bool = True
+    at_home_port: bool = False
+    master_absent: bool = False
+    territory: Literal["france", "algeria", "colony", "protectorate", "other"] = "france"
+    decree: bool = False
+    signal: Optional[Literal["aground-sound", "breached"]] = None
+
+
+class Party(Model):
+    id: str
+    name: Optional[str] = None
+    roles: list[str] = []
+    obstructed: bool = False
+    can_pay: bool = True
+
+    def has(self, role: str) -> bool:
+        return role in self.roles
+
+
+class Found(Model):
+    date: Optional[Day] = None
+    by: Refs = []
+    waters: Optional[Waters] = None
+    state: Optional[Literal["floating", "sunk", "ashore"]] = None
+    distance_from_coast_m: Optional[Number] = None
+    diving: bool = False
+
+
+class Item(Model):
+    id: str
+    description: Optional[str] = None
+    kind: Literal["cargo", "vessel", "gear", "mail", "baggage", "valuables"] = "cargo"
+    value: Optional[Amount] = None
+    owner: Optional[str] = None
+    found: Optional[Found] = None
+    important: bool = False
+    effort_evidenced: bool = True
+    perishable: bool = False
+    difficulty: Optional[Difficulty] = None
+    quantity: Optional[Literal["many", "few"]] = None
+    award_fraction: Optional[Frac] = None
+    customs_duty: Optional[Amount] = None
+    salvor_expenses: Optional[Amount] = None
+    declared_value: Optional[Amount] = None
+    dimensions_m: Optional[Annotated[list[Number], Field(min_length=3, max_length=3)]] = None
+    weight_kg: Optional[Number] = None
+    hand_carried: bool = False
+
+
+class Person(Model):
+    id: str
+    name: Optional[str] = None
+    rescued_by: Refs = []
+    difficulty: Optional[Difficulty] = None
+    can_pay: bool = True
+    small_boat: bool = False
+
+
+class Expense(Model):
+    id: str
+    category: str
+    amount: Optional[Amount] = None
+    payee: Optional[str] = None
+    date: Optional[Day] = None
+    for_: Optional[str] = Field(default=None, alias="for")
+    days: Optional[Number] = None
+    daily_rate: Optional[Amount] = None
+    borrower: Optional[str] = None
+
+
+class Scenario(Model):
+    format: Literal["wreckmaster.scenario/1"]
+    regime: str
+    as_of: Optional[Day] = None
+    case: Case
+    parties: list[Party] = []
+    items: list[Item] = []
+    persons: list[Person] = []
+    expenses: list[Expense] = []
+    events: list[Event] = []
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, arbitrary_types_allowed=True)
+
+    # --- look-ups the rules use -------------------------------------------------------
+    def party(self, ident: str | None) -> Party | None:
+        return next((p for p in self.parties if p.id == ident), None)
+
+    def item(self, ident: str | None) -> Item | None:
+        return next((i for i in self.items if i.id == ident), None)
+
+    def person(self, ident: str | None) -> Person | None:
+        return next((p for p in self.persons if p.id == ident), None)
+
+    def events_of(self, *types: str) -> list[Event]:
+        """Events of these types, in date order (stable for equal dates)."""
+        return sorted((e for e in self.events if e.type in types), key=lambda e: (e.date, e.index))
+
+    def first(self, etype: str, **match: Any) -> Event | None:
+        for e in self.events_of(etype):
+            if all(_matches(e.get(k), v) for k, v in match.items()):
+                return e
+        return None
+
+    def parties_with(self, role: str) -> list[Party]:
+        return [p for p in self.parties if p.has(role)]
+
+
+def _matches(field_value: Any, wanted: Any) -> bool:
+    if isinstance(field_value, list):
+        return wanted in field_value
+    return field_value == wanted
+
+
+class InvalidScenario(Exception):
+    """Bad input: every problem as (JSON pointer, message)."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{p}: {m}" for p, m in problems))
+        self.problems = problems
+
+
+def pointer(loc: tuple[Any, ...]) -> str:
+    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in loc) if loc else "/"
+
+
+_MESSAGES = {"extra_forbidden": "unknown key", "missing": "required"}
+
+
+def _pydantic_problems(exc: ValidationError) -> list[tuple[str, str]]:
+    out = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        msg = _MESSAGES.get(err["type"], err["msg"])
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        out.append((pointer(loc), msg))
+    return out
+
+
+# --- references -----------------------------------------------------------------------
+def _ids(doc: dict[str, Any], problems: list[tuple[str, str]]) -> IdIndex:
+    seen: dict[str, str] = {}
+    groups: dict[str, set[str]] = {}
+    for section in ("parties", "persons", "items", "expenses"):
+        groups[section] = set()
+        entries = doc.get(section)
+        if not isinstance(entries, list):
+            continue
+        for i, entry in enumerate(entries):
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if not isinstance(ident, str):
+                continue
+            ptr = f"/{section}/{i}/id"
+            if ident in FUNDS:
+                problems.append((ptr, f"{ident!r} is a reserved fund name"))
+            elif ident in seen:
+                problems.append((ptr, f"duplicate id {ident!r} (first at {seen[ident]})"))
+            else:
+                seen[ident] = ptr
+            groups[section].add(ident)
+    return IdIndex(groups["parties"], groups["persons"], groups["items"], groups["expenses"])
+
+
+def _check_refs(doc: dict[str, Any], ids: IdIndex, problems: list[tuple[str, str]]) -> None:
+    def ref(kind: str, value: Any, ptr: str) -> None:
+        if value is None:
+            return
+        for j, v in enumerate(value if isinstance(value, list) else [value]):
+            if isinstance(v, str):
+                try:
+                    ids.check(kind, v)
+                except ValueError as exc:
+                    problems.append((f"{ptr}/{j}" if isinstance(value, list) else ptr, str(exc)))
+
+    def entries(section: str) -> list[tuple[int, dict[str, Any]]]:
+        seq = doc.get(section)
+        return [(i, e) for i, e in enumerate(seq) if isinstance(e, dict)] if isinstance(seq, list) else []
+
+    case = doc.get("case") if isinstance(doc.get("case"), dict) else {}
+    vessel = case.get("vessel") if isinstance(case.get("vessel"), dict) else {}
+    ref("party", vessel.get("owner"), "/case/vessel/owner")
+    ref("party", vessel.get("master"), "/case/vessel/master")
+    for i, cb in enumerate(case.get("cost_bearers") or []):
+        if isinstance(cb, dict):
+            ref("party", cb.get("party"), f"/case/cost_bearers/{i}/party")
+    for i, it in entries("items"):
+        ref("party", it.get("owner"), f"/items/{i}/owner")
+        found = it.get("found")
+        if isinstance(found, dict):
+            ref("actor", found.get("by"), f"/items/{i}/found/by")
+    for i, p in entries("persons"):
+        ref("party", p.get("rescued_by"), f"/persons/{i}/rescued_by")
+    for i, ex in entries("expenses"):
+        ref("target", ex.get("payee"), f"/expenses/{i}/payee")
+        ref("subject", ex.get("for"), f"/expenses/{i}/for")
+        ref("actor", ex.get("borrower"), f"/expenses/{i}/borrower")
+
+
+def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
+    """Validate a parsed scenario document; raise :class:`InvalidScenario` with every problem."""
+    if not isinstance(doc, dict):
+        raise InvalidScenario([("/", "a scenario must be a mapping (JSON object)")])
+    problems: list[tuple[str, str]] = []
+    ids = _ids(doc, problems)
+    _check_refs(doc, ids, problems)
+    events = parse_events(doc.get("events"), ids, problems)
+    regime = doc.get("regime")
+    if known_regimes is not None and isinstance(regime, str) and regime not in known_regimes:
+        problems.append(("/regime", f"unknown regime {regime!r} (known: {', '.join(sorted(known_regimes))})"))
+    body = {k: v for k, v in doc.items() if k != "events"}
+    try:
+        scenario = Scenario.model_validate(body)
+    except ValidationError as exc:
+        problems = _pydantic_problems(exc) + problems
+        scenario = None
+    if problems:
+        raise InvalidScenario(_dedupe(problems))
+    assert scenario is not None
+    return scenario.model_copy(update={"events": events})
+
+
+def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    seen, out = set(), []
+    for p in problems:
+        if p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out

@@ -1,0 +1,1 @@
+"""The regimes: one package each, registering itself with :mod:`wreckmaster.law.regime`."""

@@ -1,0 +1,208 @@
+"""Who bears the costs of a rescue: arts 11, 12, 13, 15 and 25.
+
+第十一条 保安物ヲ売払ヒタルトキハ其代価金高ノ内ヲ以テ左ニ掲載シタル諸費用ヲ其船主荷主ヨリ出サシムヘシ
+  (the salvage fee, labour and boats, sheds and guards, crew medical, search and burial) …
+  若シ物品売払金高諸費ノ高ヨリ少キトキハ其金高限リ出サシメ不足ノ分及ヒ売払フヘキモノモ之レナキトキハ
+  第十五条ニ照準シテ処置ス可シ
+  → owner_costs: the owner side bears them; out of the sale proceeds when goods were sold
+    (payer ``custody``) and only up to them; the shortfall, and everything when nothing
+    was saved, as art 15 says (``government``).
+第十二条 左ニ掲載シタル諸入費ハ之ヲ三分シ其二分ハ船主荷主ヨリ出サシメ其一分ハ之ヲ其管内民費トナス可シ
+  → public_costs: two thirds owner side, one third ``local-public``.
+第十三条 … 貸遣シタル時ハ … 追テ本人ヨリ償却セシム可シ  → crew_loans: the borrower repays.
+第十五条 船体積荷ヲ併セテ悉皆沈没ニ至ルノ大難船ハ … 船主荷主ヨリ之ヲ取立ルヲ得ス … 官費ヲ以テ支給スヘキ
+  → total_loss, an exception to arts 11 and 12: the owner side's part goes to ``government``.
+第二十五条 難船取扱ノ間浦役人ノ日給ハ一日五拾銭ヨリ多カラス拾銭ヨリ少ナカラサルモノトス
+  → official_daily_pay: a finding when the daily rate is outside 10–50 sen.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from wreckmaster.law.money import split
+from wreckmaster.law.regime import Context
+
+from .common import expense_amount, expenses_for, require_owner_side, yen
+
+
+def nothing_saved(ctx: Context) -> bool:
+    """Nothing to sell (売払フヘキモノモ之レナキ): a total loss, or no item was saved."""
+    return ctx.case.total_loss or not any(i.found for i in ctx.scenario.items)
+
+
+def _proceeds(ctx: Context) -> tuple[Decimal, list[tuple[str, Decimal]]]:
+    """The proceeds of the saved goods sold, and each sale's (item, price)."""
+    sales = [(e.get("item"), e.get("price")) for e in ctx.scenario.events_of("sold")]
+    return sum((p for _, p in sales), Decimal(0)), sales
+
+
+def owner_costs(ctx: Context) -> None:
+    """Art 11: the salvage fees and the art 11 expenses."""
+    if ctx.case.kind == "drift":
+        return
+    costs: list[tuple[str | None, str | None, Decimal, str, str]] = []  # payee, for, amount, cite, label
+    for fee in ctx.memo.get("salvage_fees", []):
+        if fee.amount:
+            costs.append((fee.to, fee.for_, fee.amount, "jp-1875:11#1", f"salvage fee of {fee.for_} to {fee.to}"))
+    for e, cat in expenses_for(ctx, "owner_costs"):
+        amount = expense_amount(ctx, e)
+        if amount is not None:
+            costs.append((e.payee, e.for_ or e.id, ctx.out.round(amount), cat["cite"], f"{e.category} ({e.id})"))
+    if not costs:
+        return
+    if nothing_saved(ctx):
+        _to_government(ctx, costs)
+        return
+    proceeds, sales = _proceeds(ctx)
+    if sales:
+        _from_proceeds(ctx, costs, proceeds, sales)
+        return
+    side = require_owner_side(ctx, "jp-1875:11")
+    if side is None:
+        return
+    payers, shares = side
+    for payee, for_, amount, cite, label in costs:
+        ctx.out.charge(payers, payee, for_, amount, [cite, "jp-1875:11"], shares)
+        ctx.out.step("owner_costs", [cite, "jp-1875:11"],
+                     f"{label}: {amount} yen borne by the owner side ({', '.join(payers)}).",
+                     f"{label}: {amount} 円 船主荷主ヨリ出サシム", amount=amount,
+                     readings=["jp-1875-11-owner-side"])
+
+
+def _to_government(ctx: Context, costs) -> None:
+    """Art 15 (and art 11's last sentence): nothing to take from the owner side."""
+    why = "a total loss of hull and cargo" if ctx.case.total_loss else "nothing was saved to be sold"
+    for payee, for_, amount, cite, label in costs:
+        ctx.out.charge("government", payee, for_, amount, [cite, "jp-1875:11", "jp-1875:15"])
+        ctx.out.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"],
+                     f"{label}: {amount} yen — {why}, so art 15 puts it on the government instead of the owner side.",
+                     f"{label}: {amount} 円 — 悉皆沈没又ハ売払フヘキモノナシ、第十五条ニ依リ官費",
+                     amount=amount, overrides="owner_costs", readings=["jp-1875-15-total-loss"])
+    ctx.out.finding("info", "costs-to-government",
+                    f"Art 11 costs are borne by the government: {why} (arts 11, 15). An itemised account "
+                    "(費用明細帳) signed by the coast officials and the master goes to the authority.",
+                    ["jp-1875:11", "jp-1875:15"])
+
+
+def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
+    """Art 11: costs come out of the sale proceeds (``custody``), only up to them; the
+    shortfall goes to the government (art 15); what is left goes back to the owners."""
+    left = proceeds
+    ctx.out.step("owner_costs", "jp-1875:11",
+                 f"Saved goods were sold for {proceeds} yen in all; the art 11 costs are paid from that sum.",
+                 f"保安物売払代価 {proceeds} 円ノ内ヨリ諸費用ヲ出サシム", inputs={"sales": sales})
+    for payee, for_, amount, cite, label in costs:
+        from_custody = min(amount, left)
+        shortfall = amount - from_custody
+        left -= from_custody
+        if from_custody:
+            ctx.out.charge("custody", payee, for_, from_custody, [cite, "jp-1875:11"])
+        if shortfall:
+            ctx.out.charge("government", payee, for_, shortfall, [cite, "jp-1875:11", "jp-1875:15"])
+        ctx.out.step("owner_costs", [cite, "jp-1875:11"] + (["jp-1875:15"] if shortfall else []),
+                     f"{label}: {amount} yen — {from_custody} from the proceeds"
+                     + (f", shortfall {shortfall} by the government (art 15)" if shortfall else "") + ".",
+                     f"{label}: {amount} 円 — 売払代価ヨリ {from_custody} 円"
+                     + (f"、不足 {shortfall} 円ハ第十五条ニ照準シ官費" if shortfall else ""),
+                     amount=amount, readings=["jp-1875-11-shortfall"] if shortfall else ())
+    if left > 0:
+        _return_surplus(ctx, left, sales)
+
+
+def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
+    """What is left of the proceeds goes back to the sold goods' owners, pro rata to price."""
+    owners: dict[str, Fraction] = {}
+    side = None
+    for item_id, price in sales:
+        item = ctx.scenario.item(item_id)
+        ev = ctx.scenario.first("owner_identified", item=item_id)
+        owner = ev.get("owner") if ev else (item.owner if item else None)
+        if owner is None:
+            side = side or require_owner_side(ctx, "jp-1875:11")
+            if side is None:
+                continue
+            for payer, share in zip(*side):
+                owners[payer] = owners.get(payer, Fraction(0)) + Fraction(price) * share
+        else:
+            owners[owner] = owners.get(owner, Fraction(0)) + Fraction(price)
+    if not owners:
+        return
+    names = list(owners)
+    for name, amount in zip(names, split(Fraction(left), [owners[n] for n in names], ctx.out.currency)):
+        if amount:
+            ctx.out.charge("custody", name, "surplus", amount, "jp-1875:11")
+    ctx.out.step("owner_costs", "jp-1875:11",
+                 f"{left} yen of the proceeds is left after the art 11 costs and goes back to "
+                 f"{', '.join(names)}.", f"売払代価ノ残金 {left} 円ハ持主ヘ下渡ス", amount=left)
+
+
+def public_costs(ctx: Context) -> None:
+    """Art 12: two thirds owner side, one third local public funds (民費); art 15 moves the
+    owner side's part to the government on a total loss."""
+    items = expenses_for(ctx, "public_costs")
+    if not items:
+        return
+    owner_share = ctx.param("public_costs.owner_side_share")
+    local_share = ctx.param("public_costs.local_public_share")
+    total_loss = ctx.case.total_loss
+    if total_loss:
+        payers, shares = ["government"], [Fraction(1)]
+    else:
+        side = require_owner_side(ctx, "jp-1875:12")
+        if side is None:
+            return
+        payers, shares = side
+    for e, cat in items:
+        official_daily_pay(ctx, e)
+        exact = expense_amount(ctx, e)
+        if exact is None:
+            continue
+        cites = [cat["cite"], "jp-1875:12"] + (["jp-1875:15"] if total_loss else [])
+        made = ctx.out.charge(payers + ["local-public"], e.payee, e.for_ or e.id, exact, cites,
+                              [owner_share.value * s for s in shares] + [local_share.value])
+        parts = ", ".join(f"{c.payer} {c.amount}" for c in made)
+        rounded = ctx.out.round(exact)
+        ctx.out.step("public_costs", cites,
+                     f"{e.category} ({e.id}): {yen(exact)} yen → {rounded} yen, split {owner_share.text} owner side"
+                     f" / {local_share.text} local public funds: {parts}"
+                     + (" — art 15: the owner side's part is the government's (total loss)." if total_loss else "."),
+                     f"{cat['ja']}: {rounded} 円ヲ三分シ二分ハ" + ("官費" if total_loss else "船主荷主") + f"、一分ハ民費: {parts}",
+                     inputs={"expense": e.id, "days": e.days, "daily_rate": e.daily_rate, "amount": e.amount},
+                     params=[owner_share, local_share], exact=exact, amount=rounded,
+                     readings=["jp-1875-12-thirds"] + (["jp-1875-12-total-loss"] if total_loss else []),
+                     overrides="public_costs" if total_loss else None)
+
+
+def official_daily_pay(ctx: Context, e) -> None:
+    """Art 25 ¶1: an official's daily pay is from 10 to 50 sen a day, both included."""
+    if e.category != "official-wages" or e.daily_rate is None:
+        return
+    low, high = ctx.param("official_daily_pay.min"), ctx.param("official_daily_pay.max")
+    rate = Fraction(e.daily_rate)
+    ctx.out.step("official_daily_pay", "jp-1875:25.1",
+                 f"{e.id}: {e.days} days × {e.daily_rate} yen a day; art 25 allows {yen(low.value)}–{yen(high.value)} yen.",
+                 f"{e.id}: 日給 {e.daily_rate} 円 × {e.days} 日 (第二十五条 拾銭以上五拾銭以下)",
+                 params=[low, high], readings=["jp-1875-25-daily-pay"])
+    if not low.value <= rate <= high.value:
+        ctx.out.finding("warning", "daily-pay-out-of-bounds",
+                        f"Expense {e.id!r}: an official's daily pay of {e.daily_rate} yen is outside the "
+                        f"{yen(low.value)}–{yen(high.value)} yen that art 25 allows.", "jp-1875:25.1")
+
+
+def crew_loans(ctx: Context) -> None:
+    """Art 13: what the coast village lent the crew is repaid by the borrower himself."""
+    for e, cat in expenses_for(ctx, "crew_loans"):
+        exact = expense_amount(ctx, e)
+        if exact is None:
+            continue
+        if e.borrower is None:
+            ctx.out.finding("error", "borrower-missing",
+                            f"Expense {e.id!r} is a crew loan (art 13) without a borrower.", "jp-1875:13")
+            continue
+        payee = e.payee or "local-public"
+        ctx.out.charge(e.borrower, payee, e.id, exact, "jp-1875:13")
+        ctx.out.step("crew_loans", "jp-1875:13",
+                     f"{e.id}: {yen(exact)} yen lent to {e.borrower}, repaid by him to {payee}.",
+                     f"{e.id}: 乗組人 {e.borrower} ヘ貸遣シタル {yen(exact)} 円、追テ本人ヨリ償却",
+                     amount=ctx.out.round(exact))

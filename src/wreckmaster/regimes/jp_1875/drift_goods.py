@@ -1,0 +1,227 @@
+"""Drift goods (漂着物) and unmanned drifting ships (乗組人ナキ漂着船), arts 29–34.
+
+第三十条 … 掲示場及ヒ舶改所ヘ六十日間張出ス可シ尤モ漂着物ノ代価弐拾円以上ト思量シ或ハ … 必要ノ品柄ト
+  思量スル時ハ … 三府五港ノ管庁及ヒ税関ヘ報告シテ張出ヲナシ或ハ新聞紙ニ載セナ公告ス可シ
+  → posting (60 days) and wide_notice (20 yen or more, or needed goods).
+第三十一条 漂着物ノ持主知レタル時ハ … 第一 一ケ年以内ハ其見積代価ノ三分一ヲ取揚主ニ与ヘ其現品ハ持主ニ返還スル事
+  第二 一ケ年ヲ過クレハ之レヲ公売シ其代価ヲ平分シ一半ハ其取揚主ニ与ヘ一半ハ官ニ収ムル事
+  但三ケ年以内ニ其持主知レタル時ハ官ニ収メシ部分ハ下戻ス可シ
+第三十二条 (the same for an unmanned ship: 1/10 within a year; after it 1/3 to the finder, 2/3 to the government)
+第三十四条 凡漂着物ヲ保存シ及ヒ之ヲ公告スル等ノ事ニ付費用アルモノハ … 代価ノ全部中ヨリ之ヲ償却ス可シ
+  → the custody and notice costs come off the whole value before the shares (net).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from wreckmaster.law.money import split
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import expense_amount, expenses_for, yen
+
+
+def _kind(item: Item) -> tuple[str, int, str]:
+    """(parameter group, article, Japanese name): an unmanned ship (art 32) or goods (art 31)."""
+    return ("vessel", 32, "漂着船") if item.kind == "vessel" else ("goods", 31, "漂着物")
+
+
+def _find_date(ctx: Context, item: Item):
+    return item.found.date if item.found and item.found.date else ctx.case.occurred
+
+
+def _owner(ctx: Context, item: Item):
+    """(owner, date known): from an ``owner_identified`` event, or ``item.owner`` known from the find."""
+    ev = ctx.scenario.first("owner_identified", item=item.id)
+    if ev:
+        return ev.get("owner"), ev.date
+    if item.owner:
+        return item.owner, _find_date(ctx, item)
+    return None, None
+
+
+def drift_items(ctx: Context) -> list[Item]:
+    return list(ctx.scenario.items) if ctx.case.kind == "drift" else []
+
+
+def posting(ctx: Context) -> None:
+    """Art 30: posted at the notice board and the ship inspection office for 60 days."""
+    period = ctx.param("drift.posting_period")
+    for item in drift_items(ctx):
+        ev = ctx.scenario.first("notice_posted", items=item.id)
+        if ev is None:
+            ctx.out.finding("warning", "notice-not-posted",
+                            f"Item {item.id!r}: no posting of the find (notice_posted) is recorded; art 30 "
+                            "requires it at the notice board and the ship inspection office for 60 days.",
+                            "jp-1875:30")
+            continue
+        due = period.value.due(ev.date)
+        status = "met" if ctx.as_of > due else "pending"
+        ctx.out.deadline(f"post notice of {item.id} for {period.value.describe()}", None, due, None,
+                         "jp-1875:30", status=status)
+        ctx.out.step("posting", "jp-1875:30",
+                     f"{item.id}: posted on {ev.date}; {period.value.describe()} from then (the day of posting "
+                     f"not counted) end on {due}.",
+                     f"{item.id}: {ev.date} 張出、六十日間 → {due} マテ", params=[period],
+                     readings=["jp-1875-30-sixty-days"])
+
+
+def wide_notice(ctx: Context) -> None:
+    """Art 30: wider notice when the value is 20 yen or more, or the goods are needed ones."""
+    threshold = ctx.param("drift.wide_notice_threshold")
+    for item in drift_items(ctx):
+        big = item.value is not None and Fraction(item.value) >= threshold.value
+        if not (big or item.important):
+            continue
+        why = f"its value {item.value} yen is {yen(threshold.value)} yen or more" if big else "it is needed goods (必要ノ品柄)"
+        if ctx.scenario.first("notice_wide", items=item.id) is None:
+            ctx.out.finding("warning", "wide-notice-missing",
+                            f"Item {item.id!r}: {why}, so art 30 requires notice to the authorities of the three "
+                            "cities and five ports and to customs, or in a newspaper; none is recorded.",
+                            "jp-1875:30")
+        ctx.out.step("wide_notice", "jp-1875:30", f"{item.id}: wider notice required because {why}.",
+                     f"{item.id}: 代価弐拾円以上又ハ必要ノ品柄 — 三府五港ノ管庁及ヒ税関ヘ報告又ハ新聞紙公告",
+                     params=[threshold], readings=["jp-1875-30-twenty-yen"])
+
+
+def _costs(ctx: Context, item: Item) -> list[tuple[str | None, str, Fraction]]:
+    """Art 34 costs of keeping and giving notice of this item: (payee, expense id, amount)."""
+    out = []
+    for e, _ in expenses_for(ctx, "drift_costs"):
+        if e.for_ == item.id:
+            amount = expense_amount(ctx, e)
+            if amount is not None:
+                out.append((e.payee, e.id, amount))
+    return out
+
+
+def finder_shares(ctx: Context) -> None:
+    """Arts 31, 32 and 34: the finder's share, the government's part, and its repayment."""
+    for item in drift_items(ctx):
+        group, art, name_ja = _kind(item)
+        finders = list(item.found.by) if item.found else []
+        if not finders:
+            ctx.out.finding("error", "finder-missing",
+                            f"Item {item.id!r}: found.by names no finder to receive the art {art} share.",
+                            f"jp-1875:{art}")
+            continue
+        found_on = _find_date(ctx, item)
+        owner_period = ctx.param("drift.owner_period")
+        year_end = owner_period.value.due(found_on)
+        owner, known_on = _owner(ctx, item)
+        within = known_on is not None and known_on <= year_end
+        ctx.out.deadline(f"owner of {item.id} to appear within a year of the find", owner, year_end,
+                         known_on, f"jp-1875:{art}#1")
+        if within:
+            _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
+        elif ctx.as_of <= year_end:
+            ctx.out.step("finder_share", f"jp-1875:{art}#1",
+                         f"{item.id}: found {found_on}; no owner yet, and the year runs until {year_end}: "
+                         "the shares are not yet fixed.",
+                         f"{item.id}: {found_on} 漂着、持主未タ知レス — 一ケ年 {year_end} マテ")
+        else:
+            _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end)
+
+
+def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, list]:
+    costs = _costs(ctx, item)
+    total = sum((c for _, _, c in costs), Fraction(0))
+    net = base - total
+    if net < 0:
+        ctx.out.finding("warning", "costs-exceed-value",
+                        f"Item {item.id!r}: the art 34 costs ({yen(total)} yen) exceed its value ({yen(base)} yen); "
+                        "nothing is left to share.", ["jp-1875:34", f"jp-1875:{art}"])
+        net = Fraction(0)
+    if costs:
+        ctx.out.step("drift_costs", "jp-1875:34",
+                     f"{item.id}: {yen(base)} yen less the costs of keeping and notice {yen(total)} yen = {yen(net)} yen.",
+                     f"{item.id}: 代価 {yen(base)} 円ノ全部中ヨリ保存公告費用 {yen(total)} 円ヲ償却 = {yen(net)} 円",
+                     exact=net, readings=["jp-1875-34-whole-value"])
+    return net, costs
+
+
+def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on) -> None:
+    """Art 31 item 1 / art 32 item 1: the thing goes back to its owner, who pays the finder."""
+    cite = f"jp-1875:{art}#1"
+    if item.value is None:
+        ctx.out.finding("error", "value-missing", f"Item {item.id!r} has no estimated value (見積代価).", cite)
+        return
+    share = ctx.param(f"drift.{group}.finder_share_within_year")
+    net, costs = _net(ctx, item, Fraction(item.value), art)
+    for payee, exp_id, amount in costs:
+        ctx.out.charge(owner, payee, exp_id, amount, "jp-1875:34")
+    exact = net * share.value
+    awarded = ctx.out.award(finders, item.id, "finder_share", exact, [cite, "jp-1875:34"])
+    ctx.out.charge_awards(awarded, owner, [cite, "jp-1875:34"])
+    total = sum(a.amount for a in awarded)
+    ctx.out.step("finder_share", [cite, "jp-1875:34"],
+                 f"{item.id}: owner {owner} known on {known_on}, within a year of the find: the thing goes back "
+                 f"to the owner, and the finder gets {share.text} of {yen(net)} yen = {yen(exact)} → {total} yen, paid by the owner.",
+                 f"{item.id}: 一ケ年以内ニ持主知レタリ — 見積代価 {yen(net)} 円ノ{share.text} = {total} 円ヲ取揚主ニ与ヘ、現品ハ持主ニ返還",
+                 inputs={"value": item.value, "owner": owner, "owner_known": known_on, "finders": finders},
+                 params=[share], exact=exact, amount=total,
+                 readings=["jp-1875-31-one-year" if art == 31 else "jp-1875-32-one-year"])
+
+
+def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end) -> None:
+    """Art 31 item 2 / art 32 item 2: public sale; the price shared between the finder and the
+    government; the government's part repaid to an owner who appears within three years."""
+    cite = f"jp-1875:{art}#2"
+    sale = ctx.scenario.first("sold", item=item.id)
+    if sale is not None:
+        base = Fraction(sale.get("price"))
+        if sale.date <= year_end:
+            ctx.out.finding("warning", "sold-within-year",
+                            f"Item {item.id!r} was sold on {sale.date}, before the year from its find ended "
+                            f"({year_end}); art {art} sells only after a year.", cite)
+    elif item.value is not None:
+        base = Fraction(item.value)
+        ctx.out.finding("info", "sale-not-recorded",
+                        f"Item {item.id!r}: the year has passed and art {art} calls for a public sale, but none is "
+                        "recorded; the shares are computed on the estimated value.", cite)
+    else:
+        ctx.out.finding("error", "value-missing", f"Item {item.id!r} has neither a sale price nor a value.", cite)
+        return
+    share = ctx.param(f"drift.{group}.finder_share_after_year")
+    net, costs = _net(ctx, item, base, art)
+    for payee, exp_id, amount in costs:
+        ctx.out.charge("custody", payee, exp_id, amount, "jp-1875:34")
+    weights = [share.value / len(finders)] * len(finders) + [1 - share.value]
+    amounts = split(net, weights, ctx.out.currency)
+    cites = [cite, "jp-1875:34"]
+    finder_parts = [a for f, amt in zip(finders, amounts) for a in ctx.out.award(f, item.id, "finder_share", Fraction(amt), cites)]
+    gov_parts = ctx.out.award("government", item.id, "government_share", Fraction(amounts[-1]), cites)
+    ctx.out.charge_awards(finder_parts + gov_parts, "custody", cites)
+    ctx.out.step("finder_share", [cite, "jp-1875:34"],
+                 f"{item.id}: no owner within a year (until {year_end}); sale for {yen(base)} yen, net {yen(net)} yen: "
+                 f"finder {share.text} = {', '.join(f'{f} {a}' for f, a in zip(finders, amounts))}, government {amounts[-1]}.",
+                 f"{item.id}: 一ケ年ヲ過キ公売 — 代価 {yen(net)} 円、取揚主 {share.text}、残リハ官ニ収ム",
+                 inputs={"price": base, "found": found_on, "finders": finders},
+                 params=[share], exact=net, amount=sum(amounts, Decimal(0)),
+                 readings=["jp-1875-31-one-year" if art == 31 else "jp-1875-32-one-year"])
+    _repayment(ctx, item, art, owner, known_on, found_on, amounts[-1])
+
+
+def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -> None:
+    """Art 31 item 2, proviso (applied to ships by art 32): repaid within three years of the find."""
+    cite = f"jp-1875:{art}#2"
+    period = ctx.param("drift.repayment_period")
+    due = period.value.due(found_on)
+    ctx.out.deadline(f"owner of {item.id} to appear for repayment of the government's part", owner, due,
+                     known_on, cite)
+    if owner is None or known_on is None:
+        return
+    if known_on <= due:
+        if gov_amount:
+            ctx.out.award(owner, item.id, "repayment", Fraction(gov_amount), cite)
+            ctx.out.charge("government", owner, item.id, gov_amount, cite)
+        ctx.out.step("repayment", cite,
+                     f"{item.id}: owner {owner} appeared on {known_on}, within three years of the find (until {due}): "
+                     f"the government's part {gov_amount} yen is repaid.",
+                     f"{item.id}: 三ケ年以内ニ持主知レタリ — 官ニ収メシ {gov_amount} 円ヲ下戻ス",
+                     params=[period], amount=gov_amount, readings=["jp-1875-31-three-years"])
+    else:
+        ctx.out.finding("info", "repayment-too-late",
+                        f"Item {item.id!r}: the owner appeared on {known_on}, after the three years from the find "
+                        f"({due}); the government keeps its part.", cite)

@@ -1,0 +1,88 @@
+"""Salvage fee (保安料), arts 8–9.
+
+第八条 難船物ヲ保安スル者ヘハ左ノ割合ヲ以テ保安料ヲ遣ハス可シ
+  第一 海面ニ漂流スル物品ハ其二十分一 / 第二 海中ニ沈没スル物品ハ其十分一
+  第三 川面ニ漂流スル物品ハ其三十分一 / 第四 川底ニ沈没スル物品ハ其十五分一
+  (Whoever secures goods of a wrecked ship is given a salvage fee: 1/20 floating at sea,
+  1/10 sunk at sea, 1/30 floating in a river, 1/15 sunk in a river.)
+第九条 … 尽力シタル証跡顕然タラサルニ於テハ保安料及ヒ其他ノ賃銭等ヲ割渡ス可カラス
+  (Exception to art 8: no fee where the effort is not evidenced.)
+
+The fee is an art 11 cost (第十一条第一 保安料): :mod:`.costs` charges it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.assessment import Award
+from wreckmaster.law.regime import Context
+
+from .common import yen
+
+ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
+PLACE_JA = {("sea", "floating"): "海面ニ漂流", ("sea", "sunk"): "海中ニ沈没",
+            ("river", "floating"): "川面ニ漂流", ("river", "sunk"): "川底ニ沈没"}
+
+
+def salvage_fee(ctx: Context) -> None:
+    """Art 8: the fee on each item saved from a casualty (not for drift goods, arts 29–37)."""
+    if ctx.case.kind == "drift":
+        return
+    fees: list[Award] = []
+    for item in ctx.scenario.items:
+        found = item.found
+        if found is None:
+            continue
+        waters = found.waters or ctx.case.waters
+        if found.state == "ashore":
+            ctx.out.finding("info", "no-fee-ashore",
+                            f"Item {item.id!r} was found ashore: art 8 gives no rate for goods found "
+                            "ashore, so no salvage fee is computed (reading jp-1875-8-ashore).", "jp-1875:8")
+            ctx.out.step("salvage_fee", "jp-1875:8", f"{item.id}: found ashore — no rate in art 8, no fee.",
+                         f"{item.id}: 陸上ニテ発見 — 第八条ニ割合ナシ、保安料ナシ", readings=["jp-1875-8-ashore"])
+            continue
+        if found.state is None:
+            ctx.out.finding("error", "found-state-missing",
+                            f"Item {item.id!r}: found.state (floating or sunk) is needed to choose the art 8 rate.",
+                            "jp-1875:8")
+            continue
+        if item.value is None:
+            ctx.out.finding("error", "value-missing",
+                            f"Item {item.id!r} has no value: the art 8 fee cannot be computed.", "jp-1875:8")
+            continue
+        if not found.by:
+            ctx.out.finding("error", "finder-missing",
+                            f"Item {item.id!r}: found.by names nobody to receive the art 8 fee.", "jp-1875:8")
+            continue
+        number = ITEM_OF[(waters, found.state)]
+        cite = f"jp-1875:8#{number}"
+        rate = ctx.param(f"salvage_fee.{waters}.{found.state}")
+        if not item.effort_evidenced:
+            fee_denied(ctx, item.id, cite)
+            continue
+        exact = Fraction(item.value) * rate.value
+        awarded = ctx.out.award(found.by, item.id, "salvage_fee", exact, cite)
+        fees.extend(awarded)
+        total = sum(a.amount for a in awarded)
+        split = "" if len(awarded) == 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in awarded)
+        ctx.out.step(
+            "salvage_fee", cite,
+            f"{item.id}: {waters} {found.state}, value {item.value} yen × {rate.text} = {yen(exact)} yen"
+            f" → {total} yen to {', '.join(found.by)}{split}.",
+            f"{item.id}: {PLACE_JA[(waters, found.state)]}スル物品 代価 {item.value} 円 × {rate.text} = "
+            f"{yen(exact)} 円 → 保安料 {total} 円",
+            inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
+                    "finders": list(found.by)},
+            params=[rate], exact=exact, amount=total)
+    ctx.memo["salvage_fees"] = fees
+
+
+def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
+    """Art 9, an exception to art 8: no fee (nor other wages) where effort is not evidenced."""
+    ctx.out.finding("error", "effort-not-evidenced",
+                    f"Item {item_id!r}: the effort of those who secured it is not evidenced, so art 9 "
+                    "forbids paying the salvage fee.", ["jp-1875:9", base_cite])
+    ctx.out.step("effort_not_evidenced", ["jp-1875:9", base_cite],
+                 f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
+                 f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス",
+                 overrides="salvage_fee")

@@ -1,0 +1,43 @@
+"""Shared test helpers: run the real CLI entry point, assess a scenario dict."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE = Path(sys.executable).parent / "wreckmaster"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run the installed ``wreckmaster`` entry point, as a user would."""
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run([str(EXE), *args], capture_output=True, text=True, input=stdin, cwd=ROOT, env=env)
+
+
+def assess_doc(doc: dict, as_of: date | None = None):
+    """Validate and assess a scenario document in-process."""
+    from wreckmaster.law import regime as registry
+    from wreckmaster.law.scenario import validate
+
+    scenario = validate(doc, set(registry.available()))
+    return registry.get(scenario.regime).assess(scenario, as_of or scenario.as_of or date.today())
+
+
+def assess_json(doc: dict, as_of: date | None = None) -> dict:
+    return json.loads(json.dumps(assess_doc(doc, as_of).to_json()))
+
+
+@pytest.fixture
+def write_scenario(tmp_path):
+    def write(doc: dict | str, name: str = "case.json") -> str:
+        p = tmp_path / name
+        p.write_text(doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+        return str(p)
+
+    return write
