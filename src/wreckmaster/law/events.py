@@ -49,6 +49,11 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "loaded": {"items!": "items"},
     "unloaded": {"items!": "items"},
     "damaged": {"item!": "item", "ratio!": "ratio", "cause!": "enum:" + "|".join(DAMAGE_CAUSES)},
+    # --- added for jp-1875 (docs/scenario-extensions.md) ---
+    # --- added for jp-1899 ---
+    # --- added for fr-epaves ---
+    # --- added for qing-shandong and qing-taiwan ---
+    # --- added for jp-village-ferry ---
 }
 
 #: fields every event may carry
