@@ -7,7 +7,7 @@ the other fields are declared here with a *kind* that says how to read and check
 - ``actor`` / ``actors``: one / one or more ids of parties or persons (a single id or a list)
 - ``party``: a party id; ``target``: a party, person or fund
 - ``item`` / ``items``: one / one or more item ids; ``subject``: an item or a person
-- ``amount``, ``amounts`` (a list), ``ratio`` (0–1), ``fraction``, ``date``, ``text``,
+- ``amount``, ``amounts`` (a list), ``ratio`` (0–1), ``fraction``, ``date``, ``text``, ``texts`` (one or more),
   ``bool``, ``count`` (a whole number ≥ 0), ``enum:a|b|c``
 
 A field name ending in ``!`` is required.
@@ -50,11 +50,102 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "unloaded": {"items!": "items"},
     "damaged": {"item!": "item", "ratio!": "ratio", "cause!": "enum:" + "|".join(DAMAGE_CAUSES)},
     # --- added for jp-1875 (docs/scenario-extensions.md) ---
+    "goods_moved": {"by!": "actors", "items": "items", "requested_by_master": "bool"},   # art 3 proviso
+    "called_out": {"by": "actors", "bells": "bool", "neighbour_boats": "bool"},   # art 4: 板木半鐘, neighbours' boats
+    "dismissed": {"by": "actors"},   # art 5: the people gathered for the rescue sent home
+    "stored": {"items!": "items", "place": "text", "shed": "bool", "guard": "bool"},   # art 6
+    "fee_in_kind": {"items!": "items", "by": "actors"},   # art 8 proviso: the owner pays the fee in kind (現物)
+    "decided": {"officials": "actors", "crew": "actors", "matter": "text",
+                "record_copies": "count", "copy_to_master": "bool"},   # arts 14, 17, 18: a joint decision (合議)
+    "referred_to_authority": {"by": "actors", "to": "text"},   # arts 14, 22, 23, 24: the case put to the 管庁
+    "persons_reported": {"persons!": "actors", "by": "actors", "to": "text"},   # arts 16, 35: named persons reported
+    "mail_handed_over": {"items!": "items", "to": "text"},   # art 24 proviso: mailbags to the post office
+    "settlement_submitted": {"officials": "actors", "crew": "actors", "owner_present": "bool",
+                             "wreck_statement": "bool"},   # art 19: 精算書 with 難破明細書 to the 管庁
+    "settlement_approved": {},   # art 20: the 管庁 returned the settlement statement, nothing in doubt
+    "payment_deferred": {"by!": "actor", "until!": "date", "amount": "amount"},   # art 20: days of grace granted
+    "sea_protest_requested": {"by!": "actor"},   # art 21: the master applies for a 浦証文
+    "examined": {"persons!": "actors", "by": "actors", "separately": "bool", "accounts_agree": "bool",
+                 "log_compared": "bool"},   # art 21: examination of the master and crew
+    "sea_protest_issued": {"by": "actors", "copy_to_authority": "bool", "place_time_weather": "text",
+                           "damage": "text", "cargo": "text", "ship": "text", "cargo_owners": "text",
+                           "ports": "text", "casualties": "text"},   # art 21: the certificate and its 7 items
+    "concealed_sale": {"by!": "actors", "items": "items"},   # art 27: goods falsely said sunk and sold in secret
+    "theft": {"by!": "actors", "items": "items",
+              "part": "enum:principal|accomplice|concealer|receiver"},   # art 28: theft or plunder at a wreck
+    "unreported_use": {"by!": "actors", "items!": "items", "sold": "bool"},   # art 36: drift goods used or sold unreported
     # --- added for jp-1899 ---
+    "at_scene": {"by!": "actors"},   # arts 3, 4: the mayor (or a police official in his stead) at the scene
+    "master_refused": {"by!": "actor"},   # art 5 ¶1: the master refuses the rescue (his will against it)
+    "mayor_override": {"ground!": "enum:insufficient-means|bad-faith", "by": "actor"},   # art 5 ¶2
+    "summoned": {"by!": "actor", "to!": "actors", "refused": "actors"},   # art 6: persons summoned; refusals (¶2)
+    "requisitioned": {"by!": "actor", "what!": "enum:ship|vehicle|horse|thing|land",
+                      "from": "actors"},   # art 6 ¶1: ships, carts, horses, other things; land used
+    "removed": {"by!": "actor", "persons!": "actors",
+                "ground!": "enum:unnecessary|obstruction|wrongful"},   # art 7 ¶1
+    "restrained": {"by!": "actor", "persons!": "actors", "assistants": "actors",
+                   "refused": "actors"},   # art 7 ¶2-3: a violent person restrained; helpers who refused
+    "searched": {"by!": "actor", "from": "actors", "items": "items"},   # art 8: search for concealed goods
+    "seized": {"by!": "actor", "items!": "items", "from": "actors"},   # art 8: concealed goods seized (held, art 9)
+    "wreck_report": {"by!": "actor", "to": "actor"},   # art 10 ¶1: the master's 船難報吿書 submitted
+    "certification_requested": {"by!": "actor"},   # art 10 ¶2: the master asks for certification (認證)
+    "report_certified": {"by!": "actor"},   # art 10 ¶2: the mayor certified the wreck report
+    "papers_ordered": {"by!": "actor"},   # art 10 ¶3: production of the ship's papers ordered
+    "sale_decided": {"items!": "items", "ground!": "enum:perishable|dangerous|costly",
+                     "by": "actor"},   # art 11 ¶1: the ground the mayor found for a public sale
+    "sale_notice": {"to!": "actor", "items!": "items", "due!": "date"},   # art 11 ¶2-3: notice before the sale
+    "security_furnished": {"by!": "actor", "items!": "items",
+                           "security": "amount"},   # arts 11 ¶2, ¶4, 16 ¶2: delivery asked against security
+    "held_goods_disposed": {"by!": "actor", "items!": "items", "act!": "enum:sale|mortgage|pledge",
+                            "approved!": "bool", "proceeds": "amount"},   # art 16 ¶4-5
     # --- added for fr-epaves ---
+    "state_intervened": {"urgent": "bool", "by": "actors"},   # art 1 ¶2: the State provides for the refloating
+    "advance_paid": {"to!": "actor", "item!": "item", "amount!": "amount", "by": "actors"},   # art 4 ¶3
+    "excuse_offered": {"by!": "actors", "reason!": "text", "items": "items"},   # art 2 ¶2: excuse for a late declaration
     # --- added for qing-shandong and qing-taiwan ---
+    "boats_dispatched": {"segment!": "text", "boats": "texts", "unregistered": "count", "tally": "bool",
+                         "by": "actors", "purpose": "enum:enquire|rescue|carry"},   # qing-shandong:1, 3, 5: a station sends its boats
+    "patrol_joined": {"ships!": "texts"},   # qing-shandong:6: naval patrol ships (coast.patrol) joined the rescue
+    "case_reported": {"by": "actors", "to": "text"},   # qing-shandong:5: the county's report of the case to the circuit
+    "boarded": {"by!": "actors", "consent": "bool"},   # qing-shandong:3, qing-taiwan:3: rescuers went aboard (consent: the master wished it)
+    "goods_taken": {"by!": "actors", "items": "items", "consent": "bool"},   # qing-shandong:3: goods carried off the ship
+    "master_directed": {"first!": "enum:ship|goods|persons", "to": "actors"},   # qing-shandong:3, qing-taiwan:3
+    "acted_without_direction": {"by!": "actors"},   # qing-shandong:3, qing-taiwan:3: 不得自行動手
+    "goods_guarded": {"items!": "items", "by": "actors"},   # qing-shandong:3: the station guards goods landed
+    "goods_stored": {"items!": "items", "place": "text", "decided_by": "actor"},   # qing-taiwan:3: where the master decides
+    "goods_concealed": {"by!": "actors", "items": "items", "how": "enum:hidden|carried-off",
+                        "exposed_by": "actors"},   # qing-shandong:2, 3; qing-taiwan:2, 3: plunder (乘危搶奪)
+    "accused": {"by!": "actors", "against!": "actors", "founded!": "bool"},   # qing-shandong:3, qing-taiwan:3
+    "offenders_seized": {"by!": "actors", "delivered!": "bool"},   # qing-shandong:3: ruffians bound and delivered, or let escape
+    "goods_valued": {"items!": "items", "by": "actors"},   # qing-shandong:4, qing-taiwan:4: with the consul for a foreign ship
     # --- added for jp-village-ferry ---
+    "shipment_declared": {"items!": "items", "by": "actors", "to": "actors"},   # arts 5, 6, 11: declared to the village
+    "shipment_accepted": {"items!": "items", "by": "actors"},   # art 5 consent (承諾); art 13 proviso: specially allowed
+    "handed_in": {"items!": "items", "by": "actors", "to!": "actors"},   # arts 10, 17: handed to the carrier
+    "sailed": {},   # art 17: the ferry sailed (出帆)
+    "inspected": {"items!": "items", "witnesses": "actors", "grounds": "text"},   # art 14
+    "harm_caused": {"item!": "item", "to!": "target", "amount!": "amount"},   # art 15: harm a dangerous article did to others
+    "disposed": {"items!": "items", "by": "actors",
+                 "reason!": "enum:undeclared-dangerous|undeclared-heavy|endangering|unclaimed",
+                 "how": "enum:sold|carried-back|landed|destroyed|rendered-harmless|other",
+                 "harmful": "bool"},   # arts 5.2, 6, 7, 22
+    "request_refused": {"items!": "items", "request!": "enum:return|port-change", "by": "actors"},   # art 8
+    "discharged_elsewhere": {"items!": "items",
+                             "cause!": "enum:riot|labour-dispute|weather|congestion|law|force-majeure|other",
+                             "impossible": "bool", "dangerous": "bool", "carried_back": "bool",
+                             "place": "text"},   # art 9
+    "arrival_notified": {"items!": "items", "to": "actors"},   # art 21
+    "delivery_requested": {"items!": "items", "by": "actors"},   # art 22
+    "grace_requested": {"until!": "date", "by": "actors"},   # art 20
+    "compensation_paid": {"by!": "actor", "to": "target", "amount!": "amount"},   # art 20
+    "salvage_rendered": {"by!": "actors", "salvor_owner": "party", "amount": "amount"},   # art 24
 }
+
+# Optional fields added to version-1 event types (docs/scenario-extensions.md).
+# jp-1875 arts 10, 17, 18: how a sale by tender (入札払) was agreed, held and recorded.
+EVENT_TYPES["sold"] = {**EVENT_TYPES["sold"], "officials": "actors", "crew": "actors", "public_notice": "bool",
+                       "public_place": "bool", "tender": "bool", "inventory": "bool", "buyer_certificate": "bool",
+                       "bids_offered": "count", "record_copies": "count", "copy_to_master": "bool"}
 
 #: fields every event may carry
 COMMON_FIELDS = {"note": "text"}
@@ -93,6 +184,11 @@ def parse_field(kind: str, value: Any, ids: "IdIndex", errors: list[tuple[str, s
     try:
         if kind in ("actor", "party", "item", "target", "subject"):
             return ids.check(kind, values.text(value))
+        if kind == "texts":  # one text or a list of texts (ids of the coast section: qing)
+            vals = _as_list(value)
+            if not vals:
+                raise ValueError("must name at least one id")
+            return [values.text(v) for v in vals]
         if kind in ("actors", "items"):
             out = []
             vals = _as_list(value)

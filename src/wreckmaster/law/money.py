@@ -7,6 +7,7 @@ units by largest remainder so the parts add up exactly to the whole.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -15,21 +16,29 @@ from typing import Sequence
 
 @dataclass(frozen=True)
 class Currency:
-    """A currency and its smallest unit (rin 釐 for Meiji yen, 釐 for the tael, centime …)."""
+    """A currency and its smallest unit (rin 釐 for Meiji yen, 釐 for the tael, centime …).
+
+    The smallest unit is a power of ten of the main unit (1, 0.01, 0.001).
+    """
 
     code: str
     unit: Fraction  # the smallest unit, in the currency's main unit
     unit_name: str
     name: str
 
-    @property
-    def places(self) -> int:
-        """Decimal places of the smallest unit (0.001 → 3, 1 → 0)."""
+    def __post_init__(self) -> None:
         places, unit = 0, self.unit
         while unit.denominator != 1:
             unit *= 10
             places += 1
-        return places
+        if unit != 1:
+            raise ValueError(f"{self.code}: the smallest unit must be a power of ten, got {self.unit}")
+        object.__setattr__(self, "_places", places)
+
+    @property
+    def places(self) -> int:
+        """Decimal places of the smallest unit (0.001 → 3, 1 → 0)."""
+        return self._places  # type: ignore[attr-defined]
 
     def round(self, value: Fraction) -> Decimal:
         """Round an exact value once, half up, to the smallest unit."""
@@ -57,20 +66,19 @@ def to_fraction(value: Decimal | Fraction | int | str) -> Fraction:
     return Fraction(value)
 
 
-def round_half_up_units(value: Fraction, unit: Fraction) -> int:
+def round_half_up_units(value: Fraction | Decimal | int, unit: Fraction) -> int:
     """Number of whole ``unit``s in ``value``, rounded half up (away from zero at .5)."""
-    q = value / unit
-    sign = -1 if q < 0 else 1
-    q = abs(q)
-    whole, rest = divmod(q.numerator, q.denominator)
-    if 2 * rest >= q.denominator:
+    value = Fraction(value)
+    n = value.numerator * unit.denominator
+    d = value.denominator * unit.numerator
+    whole, rest = divmod(abs(n), d)
+    if 2 * rest >= d:
         whole += 1
-    return sign * whole
+    return whole if n >= 0 else -whole
 
 
 def units_to_decimal(units: int, currency: Currency) -> Decimal:
-    exact = Fraction(units) * currency.unit
-    return Decimal(exact.numerator) / Decimal(exact.denominator) if exact.denominator != 1 else Decimal(exact.numerator)
+    return Decimal(units).scaleb(-currency.places)
 
 
 def quantize(amount: Decimal, currency: Currency) -> Decimal:
@@ -84,16 +92,27 @@ def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
     recipients in the list (SCENARIO.md: "earlier recipients in the list take the extra
     units").
     """
+    if len(weights) == 1:
+        if weights[0] <= 0:
+            raise ValueError("weights add up to zero")
+        return [total_units]
     if not weights:
         return []
-    wsum = sum(weights, Fraction(0))
+    if all(w == weights[0] for w in weights) and weights[0] > 0:  # an equal split
+        q, r = divmod(total_units, len(weights))
+        return [q + 1 if i < r else q for i in range(len(weights))]
+    common = math.lcm(*(Fraction(w).denominator for w in weights))
+    ints = [int(Fraction(w) * common) for w in weights]
+    wsum = sum(ints)
     if wsum == 0:
         raise ValueError("weights add up to zero")
-    exact = [Fraction(total_units) * w / wsum for w in weights]
-    floors = [e.numerator // e.denominator for e in exact]
+    floors, rests = [], []
+    for w in ints:
+        q, r = divmod(total_units * w, wsum)
+        floors.append(q)
+        rests.append(r)
     left = total_units - sum(floors)
-    order = sorted(range(len(weights)), key=lambda i: (-(exact[i] - floors[i]), i))
-    for i in order[:left]:
+    for i in sorted(range(len(ints)), key=lambda i: (-rests[i], i))[:left]:
         floors[i] += 1
     return floors
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -36,7 +37,7 @@ class Regime:
     other_currencies: Sequence[money.Currency] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def parameters(self) -> Parameters:
         return load_parameters(str(self.folder / "parameters.yaml"), self.id)
 
@@ -64,7 +65,10 @@ class Context:
 
     def param(self, name: str) -> Param:
         """The parameter in force on the day of the casualty."""
-        return self.regime.parameters.param(name, self.scenario.case.occurred)
+        cache = self.memo.setdefault("_params", {})
+        if name not in cache:
+            cache[name] = self.regime.parameters.param(name, self.scenario.case.occurred)
+        return cache[name]
 
     def p(self, name: str) -> Any:
         return self.param(name).value

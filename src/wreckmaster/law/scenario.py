@@ -8,6 +8,7 @@ asked of the registry, and references are checked against the scenario's own ids
 from __future__ import annotations
 
 from datetime import date
+from functools import cached_property
 from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Optional
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationErr
 
 from . import values
 from .events import FUNDS, Event, IdIndex, parse_events
+from .coast import Coast, check as check_coast  # qing-shandong:1, 5, 6; qing-taiwan:1 (the coast section)
 
 FORMAT = "wreckmaster.scenario/1"
 
@@ -55,6 +57,9 @@ class Vessel(Model):
     size: Optional[Size] = None
     government: bool = False
     foreign: bool = False
+    # jp-1899 art 10 ¶1 proviso (docs/scenario-extensions.md): no wreck report (船難報吿書) for these ships
+    no_nationality_certificate: bool = False   # not required to apply for a 船舶國籍證書
+    inland_waters_only: bool = False           # navigates only lakes, rivers and harbours (湖川港灣ノミ)
 
 
 class CostBearer(Model):
@@ -76,6 +81,16 @@ class Case(Model):
     territory: Literal["france", "algeria", "colony", "protectorate", "other"] = "france"
     decree: bool = False
     signal: Optional[Literal["aground-sound", "breached"]] = None
+    # jp-1899 (docs/scenario-extensions.md):
+    mayor_not_involved: bool = False   # art 20 proviso: the mayor took no part in the rescue (市町村長救護ニ干與セサル)
+    treaty: bool = False               # art 23: a treaty provides otherwise for this case (條約ニ別段ノ定)
+    general_average: Optional[str] = None  # jp-village-ferry art 23: the wreckmaster.average/1 file adjusting this case's general average
+    # jp-1875 (docs/scenario-extensions.md):
+    village: Optional[str] = None    # art 18: the village (浦方) where the casualty is handled
+    flood: bool = False              # art 37: goods carried off by a storm, flood or the like (暴風洪水等); drift rules apply
+    negligence: bool = False         # art 26: the master or person in charge was negligent (怠慢)
+    unforeseeable: bool = False      # art 26: clearly proved beyond human foresight and prevention (人智ノ前知ス可カラス)
+    loss: Optional[Amount] = None    # art 26: the loss caused (右損失), to be made good by a negligent master
 
 
 class Party(Model):
@@ -84,6 +99,10 @@ class Party(Model):
     roles: list[str] = []
     obstructed: bool = False
     can_pay: bool = True
+    # jp-1875 (docs/scenario-extensions.md):
+    village: Optional[str] = None    # art 18: the village a coast official comes from
+    heroic: bool = False             # art 16: braved danger to save crew from certain death (危難ヲ冒シテ)
+    casualty: Optional[Literal["killed", "injured"]] = None   # art 16 (a rescuer), art 21#7 (crew): killed or injured
 
     def has(self, role: str) -> bool:
         return role in self.roles
@@ -117,6 +136,16 @@ class Item(Model):
     dimensions_m: Optional[Annotated[list[Number], Field(min_length=3, max_length=3)]] = None
     weight_kg: Optional[Number] = None
     hand_carried: bool = False
+    freight_paid: bool = False       # jp-1899 art 16 ¶3 item 3: baggage carried for freight is not released unpaid
+    government: bool = False         # jp-1875 art 24: tribute rice (貢米) or other government goods (官物)
+    # jp-village-ferry (docs/scenario-extensions.md):
+    dangerous: bool = False      # arts 5, 7, 13 proviso, 15: may endanger the hull, other cargo, people or animals
+    marked: bool = False         # arts 5, 6: kind and properties marked where easily seen outside
+    parcel: bool = False         # arts 12, 17, 22: a parcel (小荷物); compensated as goods under art 18
+    manifest_value: Optional[Amount] = None   # art 18 proviso: value in the cargo manifest (積荷目録) or its substitute
+    market_value: Optional[Amount] = None     # art 18 proviso: market price at the port of discharge on the day of arrival
+    charges_saved: Optional[Amount] = None    # art 18 proviso: charges and other expenses deducted (使用料その他の費用)
+    valuation: Optional[Literal["manifest", "market"]] = None   # art 18 proviso: the value the village pays by
 
 
 class Person(Model):
@@ -126,6 +155,7 @@ class Person(Model):
     difficulty: Optional[Difficulty] = None
     can_pay: bool = True
     small_boat: bool = False
+    castaway: bool = False           # jp-1875 art 35: wrecked at sea, drifted ashore clinging to a mast or gear
 
 
 class Expense(Model):
@@ -150,26 +180,64 @@ class Scenario(Model):
     persons: list[Person] = []
     expenses: list[Expense] = []
     events: list[Event] = []
+    coast: Optional[Coast] = None  # qing-shandong:1, 5, 6; qing-taiwan:1: segments, stations, boats (law/coast.py)
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, arbitrary_types_allowed=True)
 
-    # --- look-ups the rules use -------------------------------------------------------
+    # --- look-ups the rules use (indexed once, so a large case stays linear) ----------
+    @cached_property
+    def _by_id(self) -> dict[str, Any]:
+        return {x.id: x for group in (self.parties, self.persons, self.items, self.expenses) for x in group}
+
+    @cached_property
+    def _by_type(self) -> dict[str, list[Event]]:
+        out: dict[str, list[Event]] = {}
+        for e in sorted(self.events, key=lambda e: (e.date, e.index)):
+            out.setdefault(e.type, []).append(e)
+        return out
+
+    @cached_property
+    def _field_index(self) -> dict[tuple[str, str], dict[Any, list[Event]]]:
+        return {}
+
     def party(self, ident: str | None) -> Party | None:
-        return next((p for p in self.parties if p.id == ident), None)
+        x = self._by_id.get(ident) if ident is not None else None
+        return x if isinstance(x, Party) else None
 
     def item(self, ident: str | None) -> Item | None:
-        return next((i for i in self.items if i.id == ident), None)
+        x = self._by_id.get(ident) if ident is not None else None
+        return x if isinstance(x, Item) else None
 
     def person(self, ident: str | None) -> Person | None:
-        return next((p for p in self.persons if p.id == ident), None)
+        x = self._by_id.get(ident) if ident is not None else None
+        return x if isinstance(x, Person) else None
 
     def events_of(self, *types: str) -> list[Event]:
         """Events of these types, in date order (stable for equal dates)."""
-        return sorted((e for e in self.events if e.type in types), key=lambda e: (e.date, e.index))
+        if len(types) == 1:
+            return list(self._by_type.get(types[0], ()))
+        return sorted((e for t in types for e in self._by_type.get(t, ())), key=lambda e: (e.date, e.index))
+
+    def where(self, etype: str, key: str, value: Any) -> list[Event]:
+        """Events of a type whose field ``key`` is (or, for a list, contains) ``value``, in date order."""
+        index = self._field_index.get((etype, key))
+        if index is None:
+            index = {}
+            for e in self._by_type.get(etype, ()):
+                v = e.get(key)
+                for one in (v if isinstance(v, list) else [v]):
+                    index.setdefault(one, []).append(e)
+            self._field_index[(etype, key)] = index
+        return index.get(value, [])
 
     def first(self, etype: str, **match: Any) -> Event | None:
-        for e in self.events_of(etype):
-            if all(_matches(e.get(k), v) for k, v in match.items()):
+        """The earliest event of a type matching every ``field=value`` (a list field: contains)."""
+        if not match:
+            events = self._by_type.get(etype, [])
+            return events[0] if events else None
+        (key, value), *rest = match.items()
+        for e in self.where(etype, key, value):
+            if all(_matches(e.get(k), v) for k, v in rest):
                 return e
         return None
 
@@ -275,6 +343,7 @@ def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
     problems: list[tuple[str, str]] = []
     ids = _ids(doc, problems)
     _check_refs(doc, ids, problems)
+    check_coast(doc, ids.parties, problems)  # qing-shandong:1, qing-taiwan:1: the coast section's references
     events = parse_events(doc.get("events"), ids, problems)
     regime = doc.get("regime")
     if known_regimes is not None and isinstance(regime, str) and regime not in known_regimes:

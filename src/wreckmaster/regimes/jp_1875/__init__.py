@@ -9,7 +9,8 @@ from pathlib import Path
 from wreckmaster.law.money import JPY_RIN
 from wreckmaster.law.regime import Regime, register
 
-from . import costs, drift_goods, salvage_fees
+from . import (castaways, costs, decisions, drift_goods, government, liability, offences, rescue, rescuers,
+               salvage_fees, sea_protest, settlement, tender_sale)
 
 REGIME = register(Regime(
     id="jp-1875",
@@ -17,12 +18,34 @@ REGIME = register(Regime(
     currency=JPY_RIN,
     language="ja",
     rules=[
-        salvage_fees.salvage_fee,      # arts 8–9
+        rescue.coast_officials,        # art 2
+        rescue.distress_report,        # art 3
+        rescue.transshipment,          # art 3 proviso
+        rescue.major_wreck_callout,    # art 4
+        rescue.safe_keeping,           # art 6
+        rescue.notify_owners,          # art 7
+        salvage_fees.salvage_fee,      # arts 8–9 (art 23 proviso: government.allowance_instead_of_fee)
+        salvage_fees.fee_in_kind,      # art 8 proviso
+        tender_sale.sale_by_tender,    # art 10 (with arts 17, 18)
+        decisions.major_or_minor_wreck,  # art 14 (with arts 17, 18)
         costs.owner_costs,             # arts 11, 15
         costs.public_costs,            # arts 12, 15, 25
-        costs.crew_loans,              # art 13
+        costs.crew_loans,              # art 13 (art 35 for castaways)
+        government.government_ship_costs,  # art 23: overrides owner_costs and public_costs
+        government.government_ship_report,  # art 22
+        government.government_cargo,   # art 24
+        government.mail_bags,          # art 24 proviso
+        rescue.economy_and_dismissal,  # art 5
+        rescuers.rescuer_rewards,      # art 16
+        liability.negligent_master,    # art 26
+        offences.offences,             # arts 27, 28, 36
+        castaways.castaways,           # art 35
+        sea_protest.sea_protest,       # art 21
+        drift_goods.storm_flood,       # art 37
+        drift_goods.drift_report,      # art 29
         drift_goods.posting,           # art 30
         drift_goods.wide_notice,       # art 30
         drift_goods.finder_shares,     # arts 31, 32, 34
+        settlement.settlement_review,  # arts 19, 20 (after every charge is made)
     ],
 ))

@@ -60,3 +60,60 @@ def expense_amount(ctx: Context, e: Expense) -> Fraction | None:
                     f"Expense {e.id!r} has no amount (nor days × daily_rate): it cannot be charged.",
                     expense_categories().get(e.category, {}).get("cite", ctx.regime.id + ":1"))
     return None
+
+
+# --- facts several procedural rules read (arts 2–37) ------------------------------------
+
+def drift_case(ctx: Context) -> bool:
+    """The drift-goods rules (arts 29–36) govern the case: goods or a ship of unknown origin
+    (``case.kind: drift``), or timber and goods carried off by a storm or flood
+    (``case.flood``, art 37: 此漂着物ノ規則ヲ通シ用フ可シ)."""
+    return ctx.case.kind == "drift" or ctx.case.flood
+
+
+def officials(ctx: Context) -> list[str]:
+    """The coast officials (浦役人) of the case: parties with the role ``official`` (art 2)."""
+    return [p.id for p in ctx.scenario.parties_with("official")]
+
+
+def master(ctx: Context) -> str | None:
+    """The master (船長): ``case.vessel.master``, else the first party with the role ``master``."""
+    if ctx.case.vessel and ctx.case.vessel.master:
+        return ctx.case.vessel.master
+    found = ctx.scenario.parties_with("master")
+    return found[0].id if found else None
+
+
+def crew_member(ctx: Context, ident: str) -> bool:
+    """The master or one of the crew (乗組ノ者): the vessel's master, a party with the role
+    ``master`` or ``crew``, or a rescued person (the people aboard)."""
+    if ident == master(ctx):
+        return True
+    party = ctx.scenario.party(ident)
+    if party is not None:
+        return party.has("master") or party.has("crew")
+    return ctx.scenario.person(ident) is not None
+
+
+def name(ctx: Context, ident: str | None) -> str:
+    """An id with its name, for messages: ``sato (佐藤 吉五郎)``."""
+    if ident is None:
+        return "—"
+    who = ctx.scenario.party(ident) or ctx.scenario.person(ident)
+    return f"{ident} ({who.name})" if who is not None and who.name else ident
+
+
+def ids(values) -> str:
+    return ", ".join(values) if values else "nobody"
+
+
+def major_wreck(ctx: Context) -> bool:
+    """Art 14's major wreck (大難船): a large vessel, or a total loss (art 15 calls a total loss
+    of hull and cargo a 大難船). Reading ``jp-1875-14-major-wreck``."""
+    vessel = ctx.case.vessel
+    return bool((vessel and vessel.size == "large") or ctx.case.total_loss)
+
+
+def government_ship(ctx: Context) -> bool:
+    """A warship or other government-owned ship (軍艦其他ノ官有船, art 22)."""
+    return bool(ctx.case.vessel and ctx.case.vessel.government)

@@ -23,7 +23,7 @@ from fractions import Fraction
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 
-from .common import expense_amount, expenses_for, require_owner_side, yen
+from .common import drift_case, expense_amount, expenses_for, government_ship, require_owner_side, yen
 
 
 def nothing_saved(ctx: Context) -> bool:
@@ -39,8 +39,8 @@ def _proceeds(ctx: Context) -> tuple[Decimal, list[tuple[str, Decimal]]]:
 
 def owner_costs(ctx: Context) -> None:
     """Art 11: the salvage fees and the art 11 expenses."""
-    if ctx.case.kind == "drift":
-        return
+    if drift_case(ctx) or government_ship(ctx):
+        return  # drift goods: art 34; a government ship: art 23 (government.government_ship_costs)
     costs: list[tuple[str | None, str | None, Decimal, str, str]] = []  # payee, for, amount, cite, label
     for fee in ctx.memo.get("salvage_fees", []):
         if fee.amount:
@@ -141,8 +141,8 @@ def public_costs(ctx: Context) -> None:
     """Art 12: two thirds owner side, one third local public funds (民費); art 15 moves the
     owner side's part to the government on a total loss."""
     items = expenses_for(ctx, "public_costs")
-    if not items:
-        return
+    if not items or government_ship(ctx):
+        return  # a government ship: art 23 (government.government_ship_costs)
     owner_share = ctx.param("public_costs.owner_side_share")
     local_share = ctx.param("public_costs.local_public_share")
     total_loss = ctx.case.total_loss
@@ -201,8 +201,10 @@ def crew_loans(ctx: Context) -> None:
                             f"Expense {e.id!r} is a crew loan (art 13) without a borrower.", "jp-1875:13")
             continue
         payee = e.payee or "local-public"
-        ctx.out.charge(e.borrower, payee, e.id, exact, "jp-1875:13")
-        ctx.out.step("crew_loans", "jp-1875:13",
+        person = ctx.scenario.person(e.borrower)
+        cites = ["jp-1875:13", "jp-1875:35"] if person is not None and person.castaway else "jp-1875:13"
+        ctx.out.charge(e.borrower, payee, e.id, exact, cites)
+        ctx.out.step("crew_loans", cites,
                      f"{e.id}: {yen(exact)} yen lent to {e.borrower}, repaid by him to {payee}.",
                      f"{e.id}: 乗組人 {e.borrower} ヘ貸遣シタル {yen(exact)} 円、追テ本人ヨリ償却",
                      amount=ctx.out.round(exact))

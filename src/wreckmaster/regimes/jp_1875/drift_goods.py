@@ -19,7 +19,14 @@ from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import expense_amount, expenses_for, yen
+from .common import drift_case, expense_amount, expenses_for, ids, name, officials, yen
+
+#: The citations of arts 31 and 32, written out so that a code scan finds each one
+#: (the rules below pick them by article and item).
+CITES = {
+    (31, None): "jp-1875:31", (31, 1): "jp-1875:31#1", (31, 2): "jp-1875:31#2",
+    (32, None): "jp-1875:32", (32, 1): "jp-1875:32#1", (32, 2): "jp-1875:32#2",
+}
 
 
 def _kind(item: Item) -> tuple[str, int, str]:
@@ -42,7 +49,7 @@ def _owner(ctx: Context, item: Item):
 
 
 def drift_items(ctx: Context) -> list[Item]:
-    return list(ctx.scenario.items) if ctx.case.kind == "drift" else []
+    return list(ctx.scenario.items) if drift_case(ctx) else []
 
 
 def posting(ctx: Context) -> None:
@@ -104,7 +111,7 @@ def finder_shares(ctx: Context) -> None:
         if not finders:
             ctx.out.finding("error", "finder-missing",
                             f"Item {item.id!r}: found.by names no finder to receive the art {art} share.",
-                            f"jp-1875:{art}")
+                            CITES[(art, None)])
             continue
         found_on = _find_date(ctx, item)
         owner_period = ctx.param("drift.owner_period")
@@ -112,11 +119,11 @@ def finder_shares(ctx: Context) -> None:
         owner, known_on = _owner(ctx, item)
         within = known_on is not None and known_on <= year_end
         ctx.out.deadline(f"owner of {item.id} to appear within a year of the find", owner, year_end,
-                         known_on, f"jp-1875:{art}#1")
+                         known_on, CITES[(art, 1)])
         if within:
             _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
         elif ctx.as_of <= year_end:
-            ctx.out.step("finder_share", f"jp-1875:{art}#1",
+            ctx.out.step("finder_share", CITES[(art, 1)],
                          f"{item.id}: found {found_on}; no owner yet, and the year runs until {year_end}: "
                          "the shares are not yet fixed.",
                          f"{item.id}: {found_on} 漂着、持主未タ知レス — 一ケ年 {year_end} マテ")
@@ -131,7 +138,7 @@ def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, 
     if net < 0:
         ctx.out.finding("warning", "costs-exceed-value",
                         f"Item {item.id!r}: the art 34 costs ({yen(total)} yen) exceed its value ({yen(base)} yen); "
-                        "nothing is left to share.", ["jp-1875:34", f"jp-1875:{art}"])
+                        "nothing is left to share.", ["jp-1875:34", CITES[(art, None)]])
         net = Fraction(0)
     if costs:
         ctx.out.step("drift_costs", "jp-1875:34",
@@ -143,7 +150,7 @@ def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, 
 
 def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on) -> None:
     """Art 31 item 1 / art 32 item 1: the thing goes back to its owner, who pays the finder."""
-    cite = f"jp-1875:{art}#1"
+    cite = CITES[(art, 1)]
     if item.value is None:
         ctx.out.finding("error", "value-missing", f"Item {item.id!r} has no estimated value (見積代価).", cite)
         return
@@ -167,7 +174,7 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
 def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end) -> None:
     """Art 31 item 2 / art 32 item 2: public sale; the price shared between the finder and the
     government; the government's part repaid to an owner who appears within three years."""
-    cite = f"jp-1875:{art}#2"
+    cite = CITES[(art, 2)]
     sale = ctx.scenario.first("sold", item=item.id)
     if sale is not None:
         base = Fraction(sale.get("price"))
@@ -185,8 +192,15 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
         return
     share = ctx.param(f"drift.{group}.finder_share_after_year")
     net, costs = _net(ctx, item, base, art)
+    left = base
     for payee, exp_id, amount in costs:
-        ctx.out.charge("custody", payee, exp_id, amount, "jp-1875:34")
+        from_price = min(amount, left)
+        left -= from_price
+        ctx.out.charge("custody", payee, exp_id, from_price, "jp-1875:34")
+        if amount > from_price:
+            # the price cannot pay it all: as art 11 (to which art 34 refers), the shortfall is
+            # treated under art 15 — at government expense
+            ctx.out.charge("government", payee, exp_id, amount - from_price, ["jp-1875:34", "jp-1875:11", "jp-1875:15"])
     weights = [share.value / len(finders)] * len(finders) + [1 - share.value]
     amounts = split(net, weights, ctx.out.currency)
     cites = [cite, "jp-1875:34"]
@@ -205,7 +219,7 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
 
 def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -> None:
     """Art 31 item 2, proviso (applied to ships by art 32): repaid within three years of the find."""
-    cite = f"jp-1875:{art}#2"
+    cite = CITES[(art, 2)]
     period = ctx.param("drift.repayment_period")
     due = period.value.due(found_on)
     ctx.out.deadline(f"owner of {item.id} to appear for repayment of the government's part", owner, due,
@@ -225,3 +239,52 @@ def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -
         ctx.out.finding("info", "repayment-too-late",
                         f"Item {item.id!r}: the owner appeared on {known_on}, after the three years from the find "
                         f"({due}); the government keeps its part.", cite)
+
+
+def drift_report(ctx: Context) -> None:
+    """Art 29: 凡原因ノ知レサル難船漂着物及ヒ乗組人ナキ漂着船ヲ見附ル者ハ之ヲ浦役人ニ報知ス可シ浦役人ハ其調書ヲ作リ
+    之ヲ其管庁ヘ届出可シ — the finder reports to a coast official; the official makes a record
+    (調書) and submits it to the competent office (a ``declared`` event naming the item)."""
+    offs = set(officials(ctx))
+    first_report: dict[str, object] = {}   # reporter → his earliest report (events_of is in date order)
+    for r in ctx.scenario.events_of("reported"):
+        for who in r.get("by"):
+            first_report.setdefault(who, r)
+    for item in drift_items(ctx):
+        finders = list(item.found.by) if item.found else []
+        reports = [first_report[f] for f in finders if f in first_report]
+        report = min(reports, key=lambda r: (r.date, r.index)) if reports else None
+        if report is None:
+            ctx.out.finding("warning", "drift-find-not-reported",
+                            f"Item {item.id!r}: no report by its finder ({ids([name(ctx, f) for f in finders])}) to a "
+                            "coast official is recorded (reported); art 29 requires it.", "jp-1875:29")
+        elif report.get("to") and not offs & set(report.get("to")):
+            ctx.out.finding("warning", "report-not-to-official",
+                            f"Item {item.id!r} was reported to {ids(report.get('to'))}, none of whom is a coast "
+                            "official: art 29 requires the report to go to a coast official.", "jp-1875:29")
+        record = ctx.scenario.first("declared", items=item.id)
+        if record is None:
+            ctx.out.finding("warning", "drift-record-not-submitted",
+                            f"Item {item.id!r}: no record (調書) of the find submitted to the competent office is "
+                            "recorded (declared); art 29 requires the coast official to make one and submit it.",
+                            "jp-1875:29")
+        ctx.out.step("drift_report", "jp-1875:29",
+                     f"{item.id}: " + (f"reported by {ids(report.get('by'))} on {report.date}" if report else "not reported")
+                     + (f"; record submitted to the competent office on {record.date}." if record else "; no record submitted."),
+                     f"{item.id}: 見附ル者ヨリ浦役人ニ報知、浦役人調書ヲ作リ管庁ヘ届出", readings=["jp-1875-29-report"])
+
+
+def storm_flood(ctx: Context) -> None:
+    """Art 37: 暴風洪水等ニテ漂流シタル材木物品等ヲ保安スル時ハ此漂着物ノ規則ヲ通シ用フ可シ — timber and
+    goods carried off by storms or floods are dealt with under the drift-goods rules
+    (``case.flood``: :func:`drift_items` then includes them whatever ``case.kind`` says)."""
+    if not ctx.case.flood:
+        return
+    ctx.out.finding("info", "flood-goods-as-drift",
+                    "The goods were carried off by a storm, flood or the like: art 37 applies the drift-goods rules "
+                    "(arts 29–36) to them — report and record, 60 days' notice, the finder's share — and not the "
+                    "salvage fee and costs of arts 8–15.", "jp-1875:37")
+    ctx.out.step("storm_flood", "jp-1875:37",
+                 f"Goods carried off by a storm or flood ({ids([i.id for i in ctx.scenario.items])}): the drift-goods "
+                 "rules apply to them (art 37).",
+                 "暴風洪水等ニテ漂流シタル材木物品等 — 漂着物ノ規則ヲ通シ用フ", readings=["jp-1875-37-flood"])

@@ -17,7 +17,8 @@ from fractions import Fraction
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.regime import Context
 
-from .common import yen
+from .common import drift_case, government_ship, ids, yen
+from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
 PLACE_JA = {("sea", "floating"): "海面ニ漂流", ("sea", "sunk"): "海中ニ沈没",
@@ -26,7 +27,7 @@ PLACE_JA = {("sea", "floating"): "海面ニ漂流", ("sea", "sunk"): "海中ニ�
 
 def salvage_fee(ctx: Context) -> None:
     """Art 8: the fee on each item saved from a casualty (not for drift goods, arts 29–37)."""
-    if ctx.case.kind == "drift":
+    if drift_case(ctx):
         return
     fees: list[Award] = []
     for item in ctx.scenario.items:
@@ -61,6 +62,9 @@ def salvage_fee(ctx: Context) -> None:
             fee_denied(ctx, item.id, cite)
             continue
         exact = Fraction(item.value) * rate.value
+        if government_ship(ctx):
+            allowance_instead_of_fee(ctx, item, cite, rate, exact)
+            continue
         awarded = ctx.out.award(found.by, item.id, "salvage_fee", exact, cite)
         fees.extend(awarded)
         total = sum(a.amount for a in awarded)
@@ -86,3 +90,31 @@ def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
                  f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
                  f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス",
                  overrides="salvage_fee")
+
+
+def fee_in_kind(ctx: Context) -> None:
+    """Art 8, closing proviso: 但シ其所持主ノ都合ニ因リ代価又ハ現物ニテモ妨ケナシ — as suits the
+    owner, the fee may be given in money or in kind. The award stays in money: it is the measure
+    of the goods handed over (reading ``jp-1875-8-money-or-kind``)."""
+    fees = ctx.memo.get("salvage_fees", [])
+    for ev in ctx.scenario.events_of("fee_in_kind"):
+        for item_id in ev.get("items"):
+            mine = [a for a in fees if a.for_ == item_id]
+            if not mine:
+                ctx.out.finding("info", "fee-in-kind-without-fee",
+                                f"Item {item_id!r}: the owner chose to give the salvage fee in kind, but no art 8 fee "
+                                "is computed for it; nothing is to be handed over.", "jp-1875:8")
+                continue
+            total = sum(a.amount for a in mine)
+            item = ctx.scenario.item(item_id)
+            share = f" ({total} of its {item.value} yen)" if item is not None and item.value is not None else ""
+            ctx.out.finding("info", "fee-paid-in-kind",
+                            f"Item {item_id!r}: the owner chose on {ev.date} to give the salvage fee in kind (現物): "
+                            f"goods worth {total} yen{share} go to {ids([a.to for a in mine])} instead of money. "
+                            "The award stays in money, as the measure of the goods handed over (art 8, proviso).",
+                            "jp-1875:8")
+            ctx.out.step("fee_in_kind", "jp-1875:8",
+                         f"{item_id}: the owner ({ids(ev.get('by'))}) chose to pay the fee of {total} yen in kind; "
+                         "the amount is unchanged — it measures the goods handed over.",
+                         f"{item_id}: 所持主ノ都合ニ因リ保安料 {total} 円ヲ現物ニテ遣ハス",
+                         amount=total, readings=["jp-1875-8-money-or-kind"])

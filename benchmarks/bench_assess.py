@@ -1,0 +1,124 @@
+"""Benchmarks: ratios against a baseline measured in the same process (never asserted in tests).
+
+1. In process, for jp-1875 scenarios of 10,000 and 100,000 items and events:
+   assess time ÷ (JSON load + validation time). Target ≤ 3, and no higher at 100,000 than at
+   10,000 (linear growth).
+2. Whole process: ``wreckmaster assess SMALL --format json`` ÷ ``python -c "import json"``.
+   Target ≤ 8 (the command imports only what it needs).
+
+Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_assess.py``).
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from wreckmaster.law import regime as registry  # noqa: E402
+from wreckmaster.law.scenario import validate  # noqa: E402
+from wreckmaster.law.yamlio import load_json  # noqa: E402
+
+
+def wreck_scenario(n: int) -> dict:
+    """A large wreck: n saved items (fees), n events (sales of half of them), n/10 expenses."""
+    parties = [{"id": f"p{i}"} for i in range(100)] + [{"id": "owner"}, {"id": "village"}]
+    start = date(1876, 5, 1)
+    items, events = [], []
+    for i in range(n):
+        items.append({"id": f"i{i}", "value": f"{(i % 997) + 1}.{i % 1000:03d}",
+                      "found": {"by": [f"p{i % 100}", f"p{(i * 7) % 100}"],
+                                "state": "floating" if i % 3 else "sunk",
+                                "waters": "sea" if i % 5 else "river"}})
+    for i in range(n):
+        if i % 2 == 0:
+            events.append({"type": "sold", "date": str(start + timedelta(days=1 + i % 300)),
+                           "item": f"i{i}", "price": f"{(i % 500) + 1}"})
+        else:
+            events.append({"type": "reported", "date": str(start), "by": f"p{i % 100}"})
+    cats = ["labour", "boats", "shed", "guard", "official-wages", "supplies", "communications"]
+    expenses = [{"id": f"e{i}", "category": cats[i % len(cats)], "amount": f"{i % 50 + 1}.25", "payee": "village"}
+                for i in range(n // 10)]
+    return {"format": "wreckmaster.scenario/1", "regime": "jp-1875", "as_of": "1877-01-01",
+            "case": {"occurred": str(start), "kind": "wreck", "vessel": {"owner": "owner", "size": "large"}},
+            "parties": parties, "items": items, "expenses": expenses, "events": events}
+
+
+def drift_scenario(n: int) -> dict:
+    """Drift goods: n items found, n events (postings, owners identified, sales)."""
+    start = date(1880, 1, 1)
+    items, events = [], []
+    for i in range(n):
+        items.append({"id": f"d{i}", "kind": "vessel" if i % 10 == 0 else "cargo", "value": f"{i % 300 + 1}",
+                      "found": {"date": str(start + timedelta(days=i % 200)), "by": [f"p{i % 50}"], "state": "ashore"}})
+        kind = i % 3
+        if kind == 0:
+            events.append({"type": "notice_posted", "date": str(start + timedelta(days=i % 200 + 1)), "items": [f"d{i}"]})
+        elif kind == 1:
+            events.append({"type": "owner_identified", "date": str(start + timedelta(days=i % 500)),
+                           "item": f"d{i}", "owner": f"o{i % 20}"})
+        else:
+            events.append({"type": "sold", "date": str(start + timedelta(days=400 + i % 100)), "item": f"d{i}",
+                           "price": f"{i % 250 + 1}"})
+    parties = [{"id": f"p{i}"} for i in range(50)] + [{"id": f"o{i}"} for i in range(20)]
+    return {"format": "wreckmaster.scenario/1", "regime": "jp-1875", "as_of": "1884-01-01",
+            "case": {"occurred": str(start), "kind": "drift"}, "parties": parties, "items": items, "events": events}
+
+
+def best_of(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def in_process(make, n: int, repeat: int) -> tuple[float, float]:
+    text = json.dumps(make(n))
+    known = set(registry.available())
+    regime = registry.get("jp-1875")
+
+    def load_and_validate():
+        return validate(load_json(text), known)
+
+    scenario = load_and_validate()
+    base = best_of(load_and_validate, repeat)
+    work = best_of(lambda: regime.assess(scenario, scenario.as_of), repeat)
+    return base, work
+
+
+def whole_process(repeat: int = 7) -> tuple[float, float]:
+    exe = Path(sys.executable).parent / "wreckmaster"
+    small = ROOT / "examples" / "jp-1875-wreck-of-the-kotobuki-maru.yaml"
+
+    def run(cmd):
+        return lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+
+    base = statistics.median(best_of(run([sys.executable, "-c", "import json"]), 1) for _ in range(repeat))
+    work = statistics.median(best_of(run([str(exe), "assess", str(small), "--format", "json"]), 1) for _ in range(repeat))
+    return base, work
+
+
+def main() -> None:
+    print("1. assess ÷ (JSON load + validation), same process, best of runs (target ≤ 3, linear)")
+    for name, make in (("wreck (fees, costs, sales)", wreck_scenario), ("drift goods", drift_scenario)):
+        for n in (10_000, 100_000):
+            base, work = in_process(make, n, repeat=3 if n == 10_000 else 1)
+            print(f"   {name:28s} n={n:>7,}: load+validate {base:7.3f} s, assess {work:7.3f} s, ratio {work / base:5.2f}")
+    base, work = whole_process()
+    print("2. whole process, median of 7 (target ≤ 8)")
+    print(f"   python -c 'import json' {base * 1000:6.1f} ms; wreckmaster assess --format json {work * 1000:6.1f} ms; "
+          f"ratio {work / base:5.2f}")
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory():
+        main()

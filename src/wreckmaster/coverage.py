@@ -1,0 +1,132 @@
+"""Coverage: every article of a regime with the rules and tests that cite it.
+
+Built from the citations themselves, not kept by hand:
+
+- **rules** — citation literals in the source (``src/wreckmaster/**/*.py``), attributed to
+  the function (or module) that holds them, and the ``cite`` of each parameter in the
+  regime's ``parameters.yaml``;
+- **tests** — citations in the test files (``tests/**/*.py`` and the YAML cases).
+
+An article that no rule cites takes its status and reason from its ``coverage`` note in
+``articles.yaml`` (``not-applicable`` with why, or ``missing`` with what); without a note
+it is ``missing``. A ``missing`` note overrides rules that cite the article (a consequence
+only partly computed).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .law import citations
+from .law.yamlio import load_yaml
+
+PACKAGE = Path(__file__).resolve().parent
+SRC = PACKAGE.parent
+TESTS = SRC.parent / "tests"
+
+_CITE_IN_TEXT = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+):([0-9]+|[A-Z]+\b)(?:\.(\d+))?(?:#(\d+))?")
+
+
+@dataclass(frozen=True)
+class Row:
+    article: str
+    status: str
+    rules: list[str]
+    tests: list[str]
+    reason: str | None
+
+    def to_json(self) -> dict:
+        return {"article": self.article, "status": self.status, "rules": self.rules, "tests": self.tests,
+                "reason": self.reason}
+
+
+def cites_in_text(text: str) -> list[tuple[str, str]]:
+    """(regime, article) of every citation in a text."""
+    return [(m.group(1), m.group(2)) for m in _CITE_IN_TEXT.finditer(text)]
+
+
+def _strings(node: ast.AST) -> list[str]:
+    out = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            out.append(sub.value)
+    return out
+
+
+@lru_cache(maxsize=1)
+def citations_in_code() -> dict[tuple[str, str], set[str]]:
+    """(regime, article) → the rules (``module.function``) whose code cites it."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(SRC).with_suffix("").parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = node.body[1:] if ast.get_docstring(node) else node.body  # a docstring quotes; it does not apply
+                for stmt in body:
+                    for s in _strings(stmt):
+                        for key in cites_in_text(s):
+                            found[key].add(f"{module}.{node.name}")
+        # module-level literals outside any function (constants, maps of citations)
+        for stmt in tree.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                for s in _strings(stmt):
+                    for key in cites_in_text(s):
+                        found[key].add(module)
+    return found
+
+
+def parameter_citations(regime: str) -> dict[str, set[str]]:
+    """article → the parameters of the regime that cite it."""
+    out: dict[str, set[str]] = defaultdict(set)
+    path = PACKAGE / "regimes" / regime.replace("-", "_") / "parameters.yaml"
+    if not path.exists():
+        return out
+    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    for name, spec in (raw.get("parameters") or {}).items():
+        cites = [spec.get("cite")] + [v.get("cite") for v in spec.get("values", []) or [] if isinstance(v, dict)]
+        for c in cites:
+            if c:
+                for reg, art in cites_in_text(c):
+                    if reg == regime:
+                        out[art].add(f"parameter {name}")
+    return out
+
+
+@lru_cache(maxsize=1)
+def citations_in_tests() -> dict[tuple[str, str], set[str]]:
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    if not TESTS.is_dir():
+        return found
+    for path in sorted(list(TESTS.rglob("*.py")) + list(TESTS.rglob("*.yaml"))):
+        rel = str(path.relative_to(TESTS))
+        for key in cites_in_text(path.read_text(encoding="utf-8")):
+            found[key].add(rel)
+    return found
+
+
+def coverage(regime: str) -> list[Row]:
+    law = citations.law(regime)
+    code = citations_in_code()
+    tests = citations_in_tests()
+    params = parameter_citations(regime)
+    rows = []
+    for art in law.get("articles", []):
+        number = str(art["number"])
+        rules = sorted(code.get((regime, number), set()) | params.get(number, set()))
+        tested = sorted(tests.get((regime, number), set()))
+        note = art.get("coverage") or {}
+        if note.get("status") == "missing":
+            status, reason = "missing", note.get("reason")
+        elif rules:
+            status, reason = "implemented", note.get("reason")
+        elif note.get("status") == "not-applicable":
+            status, reason = "not-applicable", note.get("reason")
+        else:
+            status, reason = "missing", note.get("reason") or "no rule cites this article yet"
+        rows.append(Row(number, status, rules, tested, reason))
+    return rows

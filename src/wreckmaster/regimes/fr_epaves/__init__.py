@@ -1,0 +1,30 @@
+"""fr-epaves — French law on the salvage of wrecks (épaves) during the First World War.
+
+Arts 1–5: stranded vessels (art 1), the declaration of finds (art 2), the public sale
+(art 3), the salvor's remuneration and its payment (art 4), the territories (art 5); the
+whole for the war and the six months after the cessation of hostilities. One module per
+concept; each rule cites its articles (``articles.yaml``) and reads its numbers from
+``parameters.yaml``. Amounts in French francs, exact to the centime.
+"""
+from pathlib import Path
+
+from wreckmaster.law.money import FRF
+from wreckmaster.law.regime import Regime, register
+
+from . import declaration, proceeds, refloating, sale, salvor, scope
+
+REGIME = register(Regime(
+    id="fr-epaves",
+    folder=Path(__file__).parent,
+    currency=FRF,
+    language="fr",
+    rules=[
+        scope.territory,               # art 5
+        scope.temporal_scope,          # arts 1 ¶1, 2 ¶1 (the war and six months)
+        refloating.refloating,         # art 1
+        declaration.declaration,       # art 2
+        sale.public_sale,              # art 3
+        salvor.salvor_award,           # art 4 ¶2
+        proceeds.incidence,            # art 4 ¶1, ¶3
+    ],
+))

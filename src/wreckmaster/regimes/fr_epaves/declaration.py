@@ -1,0 +1,130 @@
+"""The salvor's declaration of the find — art 2.
+
+Art. 2. … le sauveteur d'épaves isolées recueillis en mer où sur le rivage, est tenu dans un
+  délai de deux jours francs à partir de l'invention pour les épaves recueillies sur les
+  rivages et du jour d'arrivée à terre pour les épaves recueillies en mer, de déclarer
+  l'invention à l'Administrateur de l'inscription maritime du quartier dans le ressort
+  duquel les épaves ont été recueillies.
+  (The salvor of isolated wreck picked up at sea or on the shore must, within two clear days
+  from the find for wreck picked up on the shore, and from the day of arrival on land for
+  wreck picked up at sea, declare the find to the Administrator of Maritime Registration of
+  the district where it was picked up.)
+  Tout sauveteur qui, sans excuse, reconnue légitime par le Juge, n'aura pas dans ledit délai
+  fait la déclaration sera puni des peines portées à l'art 401 du Code Pénal.
+  (Any salvor who, without an excuse recognised as legitimate by the judge, has not declared
+  within that period is punished with the penalties of art 401 of the Penal Code — theft.)
+
+→ declaration: a deadline per item found (two clear days: a start on day D is in time until
+  D+3); late or missing → a warning (criminal penalty; the excuse is for the judge). It does
+  not take away the salvor's share (art 4). The declaration date is passed on to arts 3 and 4
+  (``ctx.memo["declared_on"]``).
+"""
+from __future__ import annotations
+
+from wreckmaster.law.events import Event
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import STATUS_FR, find_date, fr_date, in_war_period, items_in_scope, landing, on_shore
+
+ADMINISTRATOR_ROLE = "administrator"
+
+
+def declaration(ctx: Context) -> None:
+    """Art 2: declare within two clear days of the find (shore) or of the landing (sea)."""
+    period = ctx.param("declaration_clear_days")
+    declared_on = {}
+    for item in items_in_scope(ctx):
+        decl = _declared(ctx, item)
+        if decl is not None:
+            declared_on[item.id] = decl.date
+        salvors = list(item.found.by)
+        who = ", ".join(salvors) or "the salvor"
+        if on_shore(item):
+            start = find_date(ctx, item)
+            what_en, what_fr = "found on the shore", "épave recueillie sur le rivage, invention"
+        else:
+            ev = landing(ctx, item)
+            if ev is None:
+                ctx.out.finding("info", "landing-not-recorded",
+                                f"Item {item.id!r} was picked up at sea, but no landing (landed) of {who} is "
+                                "recorded: the two clear days of art 2 run from the day of arrival on land, so "
+                                "no declaration deadline is computed.", "fr-epaves:2.1")
+                ctx.out.step("declaration", "fr-epaves:2.1",
+                             f"{item.id}: picked up at sea; no landing recorded — the period has not begun.",
+                             f"{item.id} : épave recueillie en mer ; aucune arrivée à terre — le délai n’a pas couru.",
+                             params=[period], readings=["fr-epaves-2-landing"])
+                continue
+            start = ev.date
+            what_en, what_fr = "picked up at sea, landed", "épave recueillie en mer, arrivée à terre"
+            if not in_war_period(ctx, start):
+                ctx.out.finding("error", "out-of-temporal-scope",
+                                f"Item {item.id!r}: {who} landed on {start}, after the six months that follow the "
+                                "cessation of hostilities: the art 2 duty no longer applied; no deadline is "
+                                "computed.", ["fr-epaves:2.1"])
+                continue
+        due = period.value.due(start)
+        d = ctx.out.deadline(f"declare the find of {item.id} to the administrateur de l’inscription maritime",
+                             salvors[0] if len(salvors) == 1 else None, due,
+                             decl.date if decl else None, "fr-epaves:2.1")
+        made_en = f"declared on {decl.date}" if decl else "no declaration recorded"
+        made_fr = f"déclaration le {fr_date(decl.date)}" if decl else "aucune déclaration"
+        ctx.out.step("declaration", "fr-epaves:2.1",
+                     f"{item.id}: {what_en} on {start}; two clear days (neither that day nor the last counted) → "
+                     f"in time until {due} inclusive; {made_en}: {d.status}.",
+                     f"{item.id} : {what_fr} le {fr_date(start)} ; deux jours francs → déclaration jusqu’au "
+                     f"{fr_date(due)} inclus ; {made_fr} : {STATUS_FR[d.status]}.",
+                     inputs={"item": item.id, "start": start, "declared": decl.date if decl else None,
+                             "salvors": salvors},
+                     params=[period], readings=["fr-epaves-2-deux-jours-francs", "fr-epaves-2-authority"]
+                     + (["fr-epaves-2-any-salvor"] if len(salvors) > 1 else [])
+                     + ([] if on_shore(item) else ["fr-epaves-2-landing"]))
+        if d.status == "missed":
+            _late(ctx, item, who, due, decl)
+    ctx.memo["declared_on"] = declared_on
+
+
+def _declared(ctx: Context, item: Item) -> Event | None:
+    """The first declaration of the item to the administrator (reading fr-epaves-2-authority):
+    a ``declared`` event whose ``to`` is absent or names a party with the role
+    ``administrator``; one made only to others is reported and not counted."""
+    for ev in ctx.scenario.events_of("declared"):
+        if item.id not in (ev.get("items") or []):
+            continue
+        to = ev.get("to")
+        if to:
+            roles = [ctx.scenario.party(t) for t in to]
+            if not any(p is not None and p.has(ADMINISTRATOR_ROLE) for p in roles):
+                ctx.out.finding("info", "declared-to-other-authority",
+                                f"Item {item.id!r}: the declaration of {ev.date} was made to {', '.join(to)}, none "
+                                "of whom has the role 'administrator' (administrateur de l’inscription maritime): "
+                                "it is not counted as the declaration of art 2.", "fr-epaves:2.1")
+                continue
+        return ev
+    return None
+
+
+def _late(ctx: Context, item: Item, who: str, due, decl: Event | None) -> None:
+    """Art 2 ¶2: the penalty of art 401 of the Code pénal unless the judge admits an excuse."""
+    excuses = [ev for ev in ctx.scenario.events_of("excuse_offered")
+               if set(ev.get("by") or []) & set(item.found.by)
+               and (ev.get("items") is None or item.id in ev.get("items"))]
+    excuse = (" Excuse offered: " + "; ".join(repr(ev.get("reason")) for ev in excuses)
+              + " — whether it is legitimate is for the judge.") if excuses else \
+        " No excuse is recorded; whether one is legitimate would be for the judge."
+    if decl is not None:
+        code, what = "declaration-late", f"declared the find of {item.id!r} on {decl.date}, after"
+    else:
+        code, what = "declaration-missing", f"has not declared the find of {item.id!r} within"
+    ctx.out.finding("warning", code,
+                    f"{who} {what} the two clear days ending {due}: without an excuse recognised as legitimate "
+                    "by the judge, the penalties of art 401 of the Code pénal apply (art 2 ¶2)." + excuse
+                    + " The salvor's share under art 4 is not taken away.",
+                    ["fr-epaves:2.2", "fr-epaves:2.1"])
+    ctx.out.step("late_declaration", ["fr-epaves:2.2", "fr-epaves:4.2"],
+                 f"{item.id}: declaration {'late' if decl else 'not made'} — art 2 ¶2 penalty (Code pénal art 401) "
+                 "unless the judge admits an excuse; the art 4 share stands.",
+                 f"{item.id} : déclaration {'tardive' if decl else 'non faite'} — peines de l’art. 401 du Code "
+                 "pénal, sauf excuse reconnue légitime par le juge ; le droit du sauveteur (art. 4) demeure.",
+                 inputs={"excuses": [ev.get("reason") for ev in excuses]},
+                 readings=["fr-epaves-2-late-declaration"])

@@ -1,0 +1,192 @@
+"""Who pays the salvor, and where the proceeds of a sale go — art 4 ¶1 and ¶3.
+
+Art. 4.— Les sommes dues au sauveteur pour le sauvetage des épaves sont payées sur le prix à
+  en provenir par préférence au droit de douane.
+  (The sums due to the salvor are paid out of the price the wreck fetches, in preference to
+  the customs duty.)
+  … Les administrateurs de l'inscription maritime sont autorisés à consentir des avances aux
+  sauveteurs dès le jour de la déclaration.
+  (The administrators of maritime registration may grant advances to salvors from the day of
+  the declaration.)
+
+→ incidence: sold — out of the gross proceeds (payer ``custody``) the salvor first, then
+  ``customs`` (``item.customs_duty``, as far as what is left covers it), then the rest to the
+  owner or ``unclaimed``: the proceeds are always fully distributed. Unsold — the owner (or
+  ``unclaimed``) pays the salvor's award.
+→ advances (art 4 ¶3): an ``advance_paid`` event is a charge ``government`` → salvor on its
+  day; the same amount of the salvor's award is then paid back to ``government`` by whoever
+  pays the award (``custody`` or the owner), and only the rest goes to the salvor (reading
+  fr-epaves-4-advances-incidence). An advance above the award is repaid by the salvor.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from wreckmaster.law.assessment import Award
+from wreckmaster.law.events import Event
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import fr_amount, fr_date, frf, items_in_scope, owner_of, sale
+
+
+def incidence(ctx: Context) -> None:
+    """Art 4 ¶1 (and ¶3): pay the salvor from the proceeds before customs; else the owner pays."""
+    awards: dict[str, list[Award]] = ctx.memo.get("salvor_awards", {})
+    for item in items_in_scope(ctx):
+        sold = sale(ctx, item)
+        advances = _advances(ctx, item)
+        made = awards.get(item.id)
+        if made is None:
+            _unsettled(ctx, item, sold, advances)
+            continue
+        if sold is not None:
+            _from_proceeds(ctx, item, sold, made, advances)
+        else:
+            _from_owner(ctx, item, made, advances)
+        _unmatched_advances(ctx, item, made, advances)
+
+
+def _advances(ctx: Context, item: Item) -> list[Event]:
+    """Art 4 ¶3: the advances made on this item, each recorded as a charge government → salvor."""
+    out = []
+    declared = ctx.memo.get("declared_on", {}).get(item.id)
+    for ev in ctx.scenario.events_of("advance_paid"):
+        if ev.get("item") != item.id:
+            continue
+        to, amount = ev.get("to"), ev.get("amount")
+        out.append(ev)
+        ctx.out.charge("government", to, item.id, amount, "fr-epaves:4.3")
+        if to not in item.found.by:
+            ctx.out.finding("warning", "advance-to-non-salvor",
+                            f"An advance of {amount} FRF on item {item.id!r} was paid on {ev.date} to {to}, who is "
+                            "not among its salvors (found.by): art 4 ¶3 allows advances to the salvors only.",
+                            "fr-epaves:4.3")
+        if declared is None or ev.date < declared:
+            ctx.out.finding("warning", "advance-before-declaration",
+                            f"An advance of {amount} FRF on item {item.id!r} was paid to {to} on {ev.date}, "
+                            + (f"before the declaration of {declared}" if declared else "with no declaration recorded")
+                            + ": art 4 ¶3 allows advances only from the day of the declaration.", "fr-epaves:4.3")
+        ctx.out.step("advance", "fr-epaves:4.3",
+                     f"{item.id}: advance of {amount} FRF to {to} on {ev.date}"
+                     + (f" (declaration {declared})" if declared else "") + ", on account of the salvor's share.",
+                     f"{item.id} : avance de {fr_amount(amount)} à {to} le {fr_date(ev.date)}"
+                     + (f" (déclaration du {fr_date(declared)})" if declared else "")
+                     + ", à valoir sur la rémunération du sauveteur.",
+                     inputs={"item": item.id, "to": to, "amount": amount, "date": ev.date, "declared": declared},
+                     amount=amount, readings=["fr-epaves-4-advances", "fr-epaves-4-advances-incidence"])
+    return out
+
+
+def _pay_salvor(ctx: Context, payer: str, award: Award, advances: list[Event], cites: list[str]) -> Decimal:
+    """Pay one salvor's award: the part advanced goes back to ``government``, the rest to the
+    salvor. Returns the advance set off."""
+    advanced = sum((ev.get("amount") for ev in advances if ev.get("to") == award.to), Decimal(0))
+    set_off = min(advanced, award.amount)
+    if set_off:
+        ctx.out.charge(payer, "government", award.for_, set_off, cites + ["fr-epaves:4.3"])
+    if award.amount - set_off:
+        ctx.out.charge(payer, award.to, award.for_, award.amount - set_off, cites)
+    if advanced > award.amount:
+        excess = advanced - award.amount
+        ctx.out.finding("warning", "advance-exceeds-award",
+                        f"Item {award.for_!r}: {award.to} received advances of {advanced} FRF, more than the art 4 "
+                        f"share of {award.amount} FRF; the {excess} FRF in excess is owed back to the State.",
+                        ["fr-epaves:4.3", "fr-epaves:4.2"])
+        ctx.out.charge(award.to, "government", award.for_, excess, ["fr-epaves:4.3"])
+    return set_off
+
+
+def _unmatched_advances(ctx: Context, item: Item, made: list[Award], advances: list[Event]) -> None:
+    """Advances to someone with no (or a zero) award on the item: all of it is owed back."""
+    paid = {a.to for a in made}
+    for to in dict.fromkeys(ev.get("to") for ev in advances if ev.get("to") not in paid):
+        advanced = sum((ev.get("amount") for ev in advances if ev.get("to") == to), Decimal(0))
+        if not advanced:
+            continue
+        ctx.out.finding("warning", "advance-exceeds-award",
+                        f"Item {item.id!r}: {to} received advances of {advanced} FRF but has no art 4 share on it; "
+                        "the whole advance is owed back to the State.", ["fr-epaves:4.3", "fr-epaves:4.2"])
+        ctx.out.charge(to, "government", item.id, advanced, ["fr-epaves:4.3"])
+
+
+def _from_proceeds(ctx: Context, item: Item, sold: Event, made: list[Award], advances: list[Event]) -> None:
+    """Art 4 ¶1: salvor first, then customs, then the owner (or unclaimed)."""
+    price: Decimal = sold.get("price")
+    salvor_total = sum((a.amount for a in made), Decimal(0))
+    cites = ["fr-epaves:4.1"] + (list(made[0].cites) if made else [])
+    set_off = sum((_pay_salvor(ctx, "custody", a, advances, cites) for a in made), Decimal(0))
+    left = price - salvor_total
+    duty = item.customs_duty
+    readings = ["fr-epaves-4-payment-order"]
+    if duty is None:
+        ctx.out.finding("info", "customs-duty-not-given",
+                        f"Item {item.id!r} was sold but has no customs_duty: no duty is taken from the proceeds.",
+                        "fr-epaves:4.1")
+        duty = Decimal(0)
+    to_customs = min(duty, left)
+    if to_customs:
+        ctx.out.charge("custody", "customs", item.id, to_customs, "fr-epaves:4.1")
+    if to_customs < duty:
+        ctx.out.finding("info", "customs-duty-not-covered",
+                        f"Item {item.id!r}: after the salvor's {salvor_total} FRF, only {left} FRF of the proceeds "
+                        f"({price} FRF) is left for the customs duty of {duty} FRF; customs receives {to_customs} FRF "
+                        "and the owner nothing (art 4 ¶1: the salvor is paid in preference to the customs duty).",
+                        "fr-epaves:4.1")
+        readings.append("fr-epaves-4-customs-shortfall")
+    left -= to_customs
+    owner = owner_of(ctx, item)
+    rest_to = owner or "unclaimed"
+    if left:
+        ctx.out.charge("custody", rest_to, item.id, left, "fr-epaves:4.1")
+    if owner is None:
+        readings.append("fr-epaves-4-unclaimed")
+    adv_en = f" (of which {set_off} FRF repays the State's advance)" if set_off else ""
+    adv_fr = f" (dont {fr_amount(set_off)} en remboursement de l’avance de l’État)" if set_off else ""
+    ctx.out.step("incidence", ["fr-epaves:4.1"] + (["fr-epaves:4.3"] if set_off else []),
+                 f"{item.id}: proceeds {frf(price)} — first the salvor {salvor_total} FRF{adv_en}, then customs "
+                 f"{to_customs} FRF (duty {duty} FRF), then {left} FRF to {rest_to}.",
+                 f"{item.id} : produit {fr_amount(price)} — d’abord le sauveteur {fr_amount(salvor_total)}{adv_fr}, "
+                 f"puis la douane {fr_amount(to_customs)} (droit {fr_amount(duty)}), enfin {fr_amount(left)} "
+                 + (f"au propriétaire {owner}." if owner else "en dépôt pour le propriétaire inconnu."),
+                 inputs={"item": item.id, "price": price, "salvor": salvor_total, "customs_duty": duty,
+                         "owner": owner},
+                 amount=price, readings=readings)
+
+
+def _from_owner(ctx: Context, item: Item, made: list[Award], advances: list[Event]) -> None:
+    """Not sold: the owner who takes the wreck back pays the salvor (or ``unclaimed``)."""
+    if not made:
+        return  # a zero award: nothing to pay
+    owner = owner_of(ctx, item)
+    payer = owner or "unclaimed"
+    cites = list(made[0].cites) + ["fr-epaves:4.2"]
+    set_off = sum((_pay_salvor(ctx, payer, a, advances, cites) for a in made), Decimal(0))
+    total = sum((a.amount for a in made), Decimal(0))
+    adv_en = f" ({set_off} FRF of it to the State, which advanced it)" if set_off else ""
+    adv_fr = f" (dont {fr_amount(set_off)} à l’État, qui l’a avancé)" if set_off else ""
+    ctx.out.step("incidence", cites + (["fr-epaves:4.3"] if set_off else []),
+                 f"{item.id}: not sold — the salvor's {total} FRF is borne by "
+                 + (f"the owner {owner}" if owner else "the owner not yet known (unclaimed)") + f"{adv_en}.",
+                 f"{item.id} : non vendu — les {fr_amount(total)} dus au sauveteur sont à la charge "
+                 + (f"du propriétaire {owner}" if owner else "du propriétaire inconnu") + f"{adv_fr}.",
+                 inputs={"item": item.id, "owner": owner}, amount=total,
+                 readings=["fr-epaves-4-unsold-incidence"])
+
+
+def _unsettled(ctx: Context, item: Item, sold: Event | None, advances: list[Event]) -> None:
+    """No award computed for the item (an error finding says why): nothing can be paid out."""
+    if sold is not None:
+        ctx.out.finding("info", "proceeds-held",
+                        f"Item {item.id!r} was sold for {sold.get('price')} FRF, but the salvor's share could not be "
+                        "computed: the salvor is paid first (art 4 ¶1), so the proceeds stay in custody until his "
+                        "sum is fixed.", "fr-epaves:4.1")
+        ctx.out.step("incidence", "fr-epaves:4.1",
+                     f"{item.id}: proceeds {sold.get('price')} FRF held — the salvor's sum is not fixed.",
+                     f"{item.id} : produit {fr_amount(sold.get('price'))} conservé — la somme due au sauveteur "
+                     "n’est pas fixée.", readings=["fr-epaves-4-proceeds-held"])
+    if advances:
+        ctx.out.finding("info", "advance-not-settled",
+                        f"Item {item.id!r}: advances were paid ({', '.join(str(e.get('amount')) for e in advances)} "
+                        "FRF) but no art 4 share is computed to set them against.", "fr-epaves:4.3")
+

@@ -1,0 +1,99 @@
+"""Public sale of the wreck — art 3.
+
+Art. 3.— Si le propriétaire des épaves ne les a pas réclamées, ou si, les ayant réclamées il
+  n'a pas remis au sauveteur le montant des sommes qui lui sont dues pour le sauvetage, il
+  est procédé à la vente publique deux mois après la déclaration. S'il s'agit de denrées
+  périssables, il peut y être procédé sans délai.
+  (If the owner has not claimed the wreck, or has claimed it without paying the salvor what
+  is due to him, it is sold at public sale two months after the declaration. Perishable
+  goods may be sold without delay.)
+
+→ public_sale: a ``sold`` event dated before the declaration + 2 months (same day number,
+  the month's last day when it has none) is an early sale (a warning) unless the item is
+  perishable (an info finding: sold at once, from the day of the declaration). An early sale
+  does not take away the salvor's share: art 4 is computed on its gross proceeds.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import fr_date, items_in_scope, owner_of, sale
+
+
+def public_sale(ctx: Context) -> None:
+    """Art 3: when the wreck may be sold, and whether a recorded sale came too early."""
+    delay = ctx.param("sale_delay_months")
+    declared_on = ctx.memo.get("declared_on", {})
+    for item in items_in_scope(ctx):
+        sold = sale(ctx, item)
+        decl = declared_on.get(item.id)
+        if decl is None:
+            if sold is not None:
+                ctx.out.finding("warning", "sale-without-declaration",
+                                f"Item {item.id!r} was sold on {sold.date}, but no declaration to the administrator "
+                                "is recorded: art 3 sells two months after the declaration (perishables from "
+                                "it). The salvor's share under art 4 is not taken away.", "fr-epaves:3.1")
+                ctx.out.step("public_sale", "fr-epaves:3.1",
+                             f"{item.id}: sold on {sold.date} with no declaration recorded — the sale date cannot "
+                             "be checked.",
+                             f"{item.id} : vendu le {fr_date(sold.date)} sans déclaration enregistrée — la date de "
+                             "la vente ne peut être contrôlée.",
+                             params=[delay], readings=["fr-epaves-3-sale-date"])
+            continue
+        sale_from = delay.value.due(decl)
+        if sold is None:
+            if owner_of(ctx, item) is None:
+                ctx.out.step("public_sale", "fr-epaves:3.1",
+                             f"{item.id}: declared on {decl}; unclaimed, it may be sold at public sale from "
+                             f"{sale_from}" + (" (perishable: at once)." if item.perishable else "."),
+                             f"{item.id} : déclaré le {fr_date(decl)} ; non réclamé, il peut être vendu "
+                             f"publiquement à partir du {fr_date(sale_from)}"
+                             + (" (denrées périssables : sans délai)." if item.perishable else "."),
+                             inputs={"item": item.id, "declared": decl}, params=[delay],
+                             readings=["fr-epaves-3-sale-date"]
+                             + (["fr-epaves-3-perishables"] if item.perishable else []))
+            continue
+        _check_sale(ctx, item, sold, decl, sale_from, delay)
+
+
+def _check_sale(ctx: Context, item, sold, decl, sale_from, delay) -> None:
+    owner = owner_of(ctx, item)
+    readings = ["fr-epaves-3-sale-date"]
+    if sold.date < decl:
+        verdict_en, verdict_fr = "before the declaration itself: early", "avant la déclaration même : prématurée"
+        ctx.out.finding("warning", "sale-early",
+                        f"Item {item.id!r} was sold on {sold.date}, before its declaration on {decl}: art 3 allows a "
+                        "sale only from the declaration (perishables) or two months after it. The salvor's share "
+                        "under art 4 is not taken away.", "fr-epaves:3.1")
+        readings.append("fr-epaves-3-early-sale")
+    elif sold.date < sale_from and not item.perishable:
+        verdict_en, verdict_fr = f"before {sale_from}: early", f"avant le {fr_date(sale_from)} : prématurée"
+        ctx.out.finding("warning", "sale-early",
+                        f"Item {item.id!r} was sold on {sold.date}, before two months had passed since its "
+                        f"declaration on {decl} (sale from {sale_from}); it is not perishable (art 3). The salvor's "
+                        "share under art 4 is not taken away.", "fr-epaves:3.1")
+        readings.append("fr-epaves-3-early-sale")
+    elif sold.date < sale_from:
+        verdict_en, verdict_fr = "perishable goods, sold at once: allowed", \
+            "denrées périssables, vendues sans délai : permis"
+        ctx.out.finding("info", "perishable-sold-at-once",
+                        f"Item {item.id!r} is perishable and was sold on {sold.date}, without waiting for the two "
+                        f"months from its declaration on {decl}: art 3 allows it.", "fr-epaves:3.1")
+        readings.append("fr-epaves-3-perishables")
+    else:
+        verdict_en, verdict_fr = "in time", "dans le délai"
+    if owner is not None:
+        ctx.out.finding("info", "sale-ground-assumed",
+                        f"Item {item.id!r} has a known owner ({owner}); art 3 sells a claimed wreck only when the "
+                        "owner has not paid the salvor what is due: that ground is assumed from the recorded sale.",
+                        "fr-epaves:3.1")
+        readings.append("fr-epaves-3-grounds-assumed")
+    ctx.out.step("public_sale", "fr-epaves:3.1",
+                 f"{item.id}: declared on {decl}; sale allowed from {sale_from} (two months, same day number)"
+                 f"{', or at once if perishable' if item.perishable else ''}; sold on {sold.date} for "
+                 f"{sold.get('price')} FRF: {verdict_en}.",
+                 f"{item.id} : déclaré le {fr_date(decl)} ; vente publique deux mois après, à partir du "
+                 f"{fr_date(sale_from)} ; vendu le {fr_date(sold.date)} : {verdict_fr}.",
+                 inputs={"item": item.id, "declared": decl, "sold": sold.date, "price": sold.get("price"),
+                         "perishable": item.perishable, "owner": owner},
+                 params=[delay], readings=readings)

@@ -1,0 +1,128 @@
+"""The salvor's remuneration — art 4 ¶2 (the scale of 40 % and 30 %).
+
+Art. 4.— … Le sauveteur à droit, lorsque les dépenses par lui faites pour le sauvetage ne
+  sont point supérieures aux sommes ainsi fixées, à :
+  à 40 p. 100 de l'épave où de son produit brut pour tous objets trouvés en mer au delà d'un
+  mille de la côte, Cette distance étant calculée à partir du lais de la plus basse mer.
+  b) 30 p. 100 de l'épave où de son produit brut pour tous objets trouvés sur le rivage ou à
+  moins d'un mille de la côte.
+  (The salvor is entitled, when his salvage expenses are not greater than the sums so fixed,
+  to (a) 40 % of the wreck or of its gross proceeds for objects found at sea beyond one mile
+  from the coast, measured from the lowest low-water line; (b) 30 % for objects found on the
+  shore or within one mile of the coast.)
+
+→ salvor_award: per item, the rate (on the shore: 30 %; at sea: 40 % beyond 1,852 m, 30 % at
+  1,852 m or less; at sea without a distance: an error, no award) × the value, or the gross
+  proceeds when sold; split equally among ``found.by``.
+→ scale_not_applicable (an exception to salvor_award): the salvor's expenses exceed the scale
+  sum — an error finding, no award for the item.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import fr_amount, frf, items_in_scope, on_shore, pct, sale
+
+
+def salvor_award(ctx: Context) -> None:
+    """Art 4 ¶2: 40 % beyond one mile at sea, 30 % on the shore or within the mile."""
+    awards: dict[str, list] = {}
+    for item in items_in_scope(ctx):
+        salvors = list(item.found.by)
+        if not salvors:
+            ctx.out.finding("error", "salvor-missing",
+                            f"Item {item.id!r}: found.by names no salvor to receive the art 4 share.", "fr-epaves:4.2")
+            continue
+        sold = sale(ctx, item)
+        if sold is not None:
+            base, base_en, base_fr = Fraction(sold.get("price")), "gross proceeds of its sale", "du produit brut de la vente"
+        elif item.value is not None:
+            base, base_en, base_fr = Fraction(item.value), "value of the wreck", "de la valeur de l’épave"
+        else:
+            ctx.out.finding("error", "value-missing",
+                            f"Item {item.id!r} has neither a value nor a sale price: the art 4 share cannot be "
+                            "computed.", "fr-epaves:4.2")
+            continue
+        chosen = _rate(ctx, item)
+        if chosen is None:
+            continue
+        rate, cite, where_en, where_fr, place_readings = chosen
+        exact = base * rate.value
+        scale_sum = ctx.out.round(exact)
+        expenses = item.salvor_expenses
+        readings = place_readings + ["fr-epaves-4-wreck-or-proceeds"]
+        if expenses is None:
+            ctx.out.finding("info", "salvor-expenses-not-given",
+                            f"Item {item.id!r}: no salvor_expenses given; they are taken as not greater than the "
+                            f"scale sum ({scale_sum} FRF), so the scale applies (reading fr-epaves-4-expenses-not-given).",
+                            "fr-epaves:4.2")
+            readings.append("fr-epaves-4-expenses-not-given")
+        elif expenses > scale_sum:
+            scale_not_applicable(ctx, item, cite, expenses, scale_sum, exact)
+            continue
+        made = ctx.out.award(salvors, item.id, "salvage_award", exact, cite)
+        awards[item.id] = made
+        total = sum(a.amount for a in made)
+        split = "" if len(made) <= 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in made)
+        split_fr = "" if len(made) <= 1 else ", partagés par parts égales : " + ", ".join(
+            f"{a.to} {fr_amount(a.amount)}" for a in made)
+        exp_en = f"; expenses {expenses} FRF not greater" if expenses is not None else ""
+        exp_fr = f" ; dépenses {fr_amount(expenses)} non supérieures" if expenses is not None else ""
+        ctx.out.step("salvor_award", [cite, "fr-epaves:4.2"],
+                     f"{item.id}: {where_en} → {pct(rate.value)} of the {base_en} {frf(base)} = {frf(exact)} → "
+                     f"{total} FRF to {', '.join(salvors)}{split}{exp_en}.",
+                     f"{item.id} : {where_fr} → {pct(rate.value)} {base_fr} {fr_amount(base)} = "
+                     f"{fr_amount(exact)} → {fr_amount(total)} au sauveteur{split_fr}{exp_fr}.",
+                     inputs={"item": item.id, "base": base, "sold": sold is not None, "state": item.found.state,
+                             "distance_from_coast_m": item.found.distance_from_coast_m,
+                             "salvor_expenses": expenses, "salvors": salvors},
+                     params=[rate] + ([ctx.param("mile_m")] if not on_shore(item) else []),
+                     exact=exact, amount=total, readings=readings)
+    ctx.memo["salvor_awards"] = awards
+
+
+def _rate(ctx: Context, item: Item):
+    """(rate, citation, place in English, place in French, readings) or ``None`` (an error)."""
+    mile = ctx.param("mile_m")
+    if on_shore(item):
+        return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2", "found on the shore",
+                "trouvé sur le rivage", ["fr-epaves-4-within-one-mile"])
+    distance = item.found.distance_from_coast_m
+    if distance is None:
+        ctx.out.finding("error", "distance-missing",
+                        f"Item {item.id!r} was found at sea without found.distance_from_coast_m: art 4 gives 40 % "
+                        f"beyond one mile ({mile.value} m) and 30 % within it, so the rate cannot be chosen and no "
+                        "award is computed.", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"])
+        ctx.out.step("salvor_award", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"],
+                     f"{item.id}: found at sea, distance from the coast unknown — no rate, no award.",
+                     f"{item.id} : trouvé en mer, distance de la côte inconnue — pas de taux, pas de rémunération.",
+                     params=[mile], readings=["fr-epaves-4-no-distance"])
+        return None
+    if Fraction(distance) > mile.value:
+        return (ctx.param("rate_beyond_mile"), "fr-epaves:4.2#1",
+                f"found at sea {distance} m from the coast, beyond one mile ({mile.value} m)",
+                f"trouvé en mer à {distance} m de la côte, au delà d’un mille ({mile.value} m)",
+                ["fr-epaves-4-beyond-one-mile", "fr-epaves-4-no-distance"])
+    return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2",
+            f"found at sea {distance} m from the coast, within one mile ({mile.value} m)",
+            f"trouvé en mer à {distance} m de la côte, à moins d’un mille ({mile.value} m)",
+            ["fr-epaves-4-within-one-mile", "fr-epaves-4-no-distance"])
+
+
+def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_sum, exact) -> None:
+    """Art 4 ¶2, its condition: expenses above the scale sum — the scale does not apply."""
+    ctx.out.finding("error", "scale-not-applicable",
+                    f"Item {item.id!r}: the salvor's expenses ({expenses} FRF) exceed the scale sum ({scale_sum} FRF): "
+                    "art 4 gives the scale only when the expenses are not greater, so it does not apply and no "
+                    "award is computed; the salvor's claim must be settled otherwise.", [cite, "fr-epaves:4.2"])
+    ctx.out.step("scale_not_applicable", [cite, "fr-epaves:4.2"],
+                 f"{item.id}: expenses {expenses} FRF > scale sum {scale_sum} FRF — the scale of art 4 does not apply; "
+                 "no award.",
+                 f"{item.id} : dépenses {fr_amount(expenses)} supérieures à la somme fixée {fr_amount(scale_sum)} — "
+                 "le tarif de l’art. 4 ne s’applique pas ; pas de rémunération.",
+                 inputs={"item": item.id, "salvor_expenses": expenses}, exact=exact, amount=scale_sum,
+                 readings=["fr-epaves-4-expenses-cap", "fr-epaves-4-expenses-compare-rounded"],
+                 overrides="salvor_award")

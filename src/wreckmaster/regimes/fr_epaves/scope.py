@@ -1,0 +1,131 @@
+"""Where and when the law applies: art 5 (territories) and the war period (arts 1, 2).
+
+Article premier. Pendant la durée de la guerre et les six mois qui suivront la cessation
+  des hostilités, … (During the war and the six months that will follow the cessation of
+  hostilities, …)
+Art. 2. Pendant la durée de la guerre et les six mois qui suivent la cessation des
+  hostilités, … (the same period for the declaration of finds)
+  → temporal_scope: the case's day, and each find, from 1914-08-02 to 1920-04-24 inclusive
+    (parameters war_start, cessation_of_hostilities, after_hostilities_period); outside it,
+    an error finding and no computation (for the whole case, or for that item).
+Ant. 5. Les présentes dispositions sont applicables à l'Algérie, Un décret pourra les rendre
+  applicables aux colonies et aux pays de protectorat.
+  (The present provisions apply to Algeria. A decree may make them applicable to the
+  colonies and the protectorates.)
+  → territory: France and Algeria; a colony or protectorate only with ``case.decree``; an
+    error finding and no computation otherwise.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import find_date, fr_date, in_war_period, regime_end
+
+TERRITORY_FR = {"france": "France", "algeria": "Algérie", "colony": "colonie",
+                "protectorate": "pays de protectorat", "other": "autre territoire"}
+
+
+def territory(ctx: Context) -> None:
+    """Art 5: France and Algeria directly; colonies and protectorates only by decree."""
+    where = ctx.case.territory
+    direct = ctx.param("territories_direct")
+    by_decree = ctx.param("territories_by_decree")
+    if where in direct.value:
+        ctx.out.step("territory", "fr-epaves:5.1",
+                     f"Territory: {where} — the law applies there (France, and Algeria by art 5).",
+                     f"Territoire : {TERRITORY_FR[where]} — la loi s’y applique (la France, et l’Algérie "
+                     "par l’art. 5).",
+                     inputs={"territory": where}, params=[direct], readings=["fr-epaves-5-territory"])
+        return
+    if where in by_decree.value:
+        if ctx.case.decree:
+            ctx.out.finding("info", "applied-by-decree",
+                            f"The case is in a {where}: the law applies there only because a decree has "
+                            "made it applicable (case.decree); the decree itself is not verified (art 5).",
+                            "fr-epaves:5.1")
+            ctx.out.step("territory", "fr-epaves:5.1",
+                         f"Territory: {where}, with a decree extending the law — it applies.",
+                         f"Territoire : {TERRITORY_FR[where]}, un décret y a rendu la loi applicable — "
+                         "elle s’applique.",
+                         inputs={"territory": where, "decree": True}, params=[by_decree],
+                         readings=["fr-epaves-5-territory"])
+            return
+        ctx.out.finding("error", "decree-missing",
+                        f"The case is in a {where} and no decree has made the law applicable there "
+                        "(case.decree is false): art 5 extends it to the colonies and protectorates only "
+                        "by decree, so nothing is computed.", "fr-epaves:5.1")
+        ctx.out.step("territory", "fr-epaves:5.1",
+                     f"Territory: {where}, without a decree — the law does not apply; nothing is computed.",
+                     f"Territoire : {TERRITORY_FR[where]}, sans décret — la loi ne s’applique pas ; "
+                     "aucun calcul.",
+                     inputs={"territory": where, "decree": False}, params=[by_decree],
+                     readings=["fr-epaves-5-territory"])
+    else:
+        ctx.out.finding("error", "territory-not-covered",
+                        f"The case's territory is {where!r}: the law applies in France and Algeria, and in "
+                        "a colony or protectorate by decree (art 5) — not there; nothing is computed.",
+                        "fr-epaves:5.1")
+        ctx.out.step("territory", "fr-epaves:5.1",
+                     "Territory: outside France, Algeria, the colonies and the protectorates — the law does "
+                     "not apply; nothing is computed.",
+                     "Territoire : hors de France, d’Algérie, des colonies et des pays de protectorat — la loi "
+                     "ne s’applique pas ; aucun calcul.",
+                     inputs={"territory": where}, params=[direct, by_decree],
+                     readings=["fr-epaves-5-territory"])
+    ctx.memo["out_of_scope"] = True
+
+
+def temporal_scope(ctx: Context) -> None:
+    """Arts 1 ¶1 and 2 ¶1: the war and the six months after the cessation of hostilities."""
+    start, cessation = ctx.param("war_start"), ctx.param("cessation_of_hostilities")
+    after = ctx.param("after_hostilities_period")
+    end = regime_end(ctx)
+    cites = ["fr-epaves:1.1", "fr-epaves:2.1"]
+    readings = ["fr-epaves-temporal-scope"]
+    occurred = ctx.case.occurred
+    span_en = f"from {start.value} to {end} inclusive ({cessation.value} + {after.text})"
+    span_fr = f"du {fr_date(start.value)} au {fr_date(end)} inclus (cessation des hostilités le " \
+              f"{fr_date(cessation.value)} + six mois)"
+    if not in_war_period(ctx, occurred):
+        ctx.out.finding("error", "out-of-temporal-scope",
+                        f"The case occurred on {occurred}, outside the war and the six months after the "
+                        f"cessation of hostilities ({start.value} to {end}): the law does not apply and "
+                        "nothing is computed.", cites)
+        ctx.out.step("temporal_scope", cites,
+                     f"The case occurred on {occurred}; the law applies {span_en} — not then: nothing is computed.",
+                     f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} — hors de cette période : "
+                     "aucun calcul.",
+                     inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
+        ctx.memo["out_of_scope"] = True
+        return
+    ctx.out.step("temporal_scope", cites,
+                 f"The case occurred on {occurred}; the law applies {span_en}: within.",
+                 f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} : dans la période.",
+                 inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
+    if ctx.memo.get("out_of_scope"):
+        return  # art 5 already excluded the case; its finding says why
+    ctx.out.finding("info", "enactment-date-unverified",
+                    "The law's own date is not verified: it is applied from the start of the war "
+                    f"({start.value}); if it came into force only after this case, the earlier rules on "
+                    "wreck govern instead (reading fr-epaves-temporal-scope).", "fr-epaves:1.1")
+    excluded: set[str] = set()
+    for item in ctx.scenario.items:
+        if item.found is None:
+            continue
+        if item.found.date is None:
+            ctx.out.finding("info", "find-date-assumed",
+                            f"Item {item.id!r} has no found.date: the find is taken to be on the day of the "
+                            f"casualty, {occurred} (reading fr-epaves-find-date-default).", "fr-epaves:2.1")
+        found_on = find_date(ctx, item)
+        if not in_war_period(ctx, found_on):
+            excluded.add(item.id)
+            ctx.out.finding("error", "out-of-temporal-scope",
+                            f"Item {item.id!r} was found on {found_on}, outside the war and the six months "
+                            f"after the cessation of hostilities ({start.value} to {end}): the law does not "
+                            "apply to it and nothing is computed for it.", cites)
+            ctx.out.step("temporal_scope", cites,
+                         f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
+                         f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "
+                         "cette épave.",
+                         inputs={"item": item.id, "found": found_on}, readings=readings + ["fr-epaves-scope-each-event"])
+    ctx.memo["excluded_items"] = excluded

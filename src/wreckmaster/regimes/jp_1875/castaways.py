@@ -1,0 +1,38 @@
+"""Castaways drifting ashore: art 35.
+
+第三十五条 洋中ニ於テ難破イタシ桅檣其他ノ船具ニ取附キ海岸ニ漂着致シ候者有之節ハ浦役人ヨリ一通リ取調ヘ
+  相当ノ保護ヲ加ヘ置直チニ管庁ニ届出其指揮ヲ受ク可シ尤モ本人帰郷ノ旅費其他ノ手当等貸遣ハシ候節ハ
+  第十三条ノ通リ追テ本人ヨリ償却セシム可シ
+  (the coast official questions and protects them, reports at once to the competent office;
+  travel money and other allowances lent are repaid by them later, as in art 13)
+  → castaways; the loans are charged by ``costs.crew_loans``, which cites art 35 for them.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import ids, name
+
+
+def castaways(ctx: Context) -> None:
+    """Art 35: every castaway reported at once to the competent office; loans repaid by him."""
+    loans_of: dict[str, list[str]] = {}
+    for e in ctx.scenario.expenses:
+        if e.category == "crew-loan" and e.borrower:
+            loans_of.setdefault(e.borrower, []).append(e.id)
+    for person in ctx.scenario.persons:
+        if not person.castaway:
+            continue
+        ev = ctx.scenario.first("persons_reported", persons=person.id)
+        loans = loans_of.get(person.id, [])
+        if ev is None:
+            ctx.out.finding("warning", "castaway-not-reported",
+                            f"{name(ctx, person.id)} drifted ashore clinging to the wreck: art 35 requires the coast "
+                            "official to question him, give him suitable protection and report at once to the "
+                            "competent office (persons_reported); no report is recorded.", "jp-1875:35")
+        ctx.out.step("castaways", "jp-1875:35",
+                     f"{name(ctx, person.id)}: a castaway — questioned, protected"
+                     + (f", reported to the competent office on {ev.date}" if ev else ", not reported")
+                     + (f"; loans {ids(loans)} are repaid by him later, as in art 13." if loans else "."),
+                     f"{person.id}: 漂着人 — 取調、保護、管庁ニ届出" + ("、貸遣ハシタル旅費等ハ追テ本人ヨリ償却" if loans else ""),
+                     readings=["jp-1875-35-castaways"])

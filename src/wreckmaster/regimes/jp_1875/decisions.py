@@ -1,0 +1,118 @@
+"""Joint decisions: who decides a major and a minor wreck (art 14), the written record of
+every joint decision (art 17), and the consulting official from another village (art 18).
+
+第十四条 大難船ノ節諸費用割賦ノ義ハ … 各般ノ処置ハ其管庁ニ申立テ其筋出張官員ノ差図ヲ受ク可シ
+  尤モ小難船ノ処置ハ二名以上ノ浦役人及ヒ船長其他重立乗組ノ者二名以上合議ノ上之ヲ決スルヲ得可シ
+  (a major wreck goes to the competent office; a minor one may be decided by two or more
+  coast officials with two or more of the master and senior crew) → major_or_minor_wreck.
+第十七条 総テ浦役人及船長合議ノ上処置シタル時ハ其事柄ヲ詳細ニ記シタル証書二通ヲ作リ之ニ連署押印シ
+  其一通ヲ船長ヘ渡シ他ノ一通ヲ浦役人ニテ保チ置クヘシ
+  (two signed copies of every joint decision, one to the master) → joint_record.
+第十八条 二名以上ノ浦役人合議ノ時ハ其内一名ハ必ス他村ヨリ出ス可シ
+  (of two or more consulting officials, one from another village) → other_village.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.events import Event
+from wreckmaster.law.regime import Context
+
+from .common import drift_case, ids, major_wreck
+
+
+def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str) -> None:
+    """Two or more coast officials and two or more of the master and senior crew (arts 10, 14)."""
+    min_off, min_crew = ctx.param(officials_param), ctx.param(crew_param)
+    offs, crew = ev.get("officials") or [], ev.get("crew") or []
+    if len(offs) < min_off.value:
+        ctx.out.finding("warning", "consultation-officials-too-few",
+                        f"{what}: {len(offs)} coast official(s) took part ({ids(offs)}); art {cite.split(':')[1]} "
+                        f"requires {min_off.value} or more.", cite)
+    if len(crew) < min_crew.value:
+        ctx.out.finding("warning", "consultation-crew-too-few",
+                        f"{what}: {len(crew)} of the master and senior crew took part ({ids(crew)}); "
+                        f"art {cite.split(':')[1]} requires {min_crew.value} or more.", cite)
+    ctx.out.step("consultation", cite,
+                 f"{what}: agreed by coast officials {ids(offs)} and master/senior crew {ids(crew)} "
+                 f"(at least {min_off.value} and {min_crew.value}).",
+                 f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議",
+                 params=[min_off, min_crew], readings=["jp-1875-10-master-counts"])
+    other_village(ctx, offs, what)
+    joint_record(ctx, ev, what)
+
+
+def joint_record(ctx: Context, ev: Event, what: str) -> None:
+    """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master."""
+    copies = ctx.param("joint_record.copies")
+    made = ev.get("record_copies") or 0
+    wrong = []
+    if made < copies.value:
+        wrong.append(f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (証書) instead of {copies.value}")
+    if not ev.get("copy_to_master"):
+        wrong.append("no copy handed to the master")
+    if wrong:
+        ctx.out.finding("warning", "joint-record-incomplete",
+                        f"{what}: {'; '.join(wrong)} — art 17 requires every measure decided jointly by the coast "
+                        "officials and the master to be set out in two signed and sealed copies, one for the master "
+                        "and one kept by the officials.", "jp-1875:17")
+    ctx.out.step("joint_record", "jp-1875:17",
+                 f"{what}: {made} signed cop{'y' if made == 1 else 'ies'} of the record; "
+                 + ("one handed to the master." if ev.get("copy_to_master") else "none recorded as handed to the master."),
+                 f"{what}: 証書 {made} 通" + ("、一通ヲ船長ヘ渡ス" if ev.get("copy_to_master") else ""),
+                 params=[copies], readings=["jp-1875-17-which-decisions"])
+
+
+def other_village(ctx: Context, offs: list[str], what: str) -> None:
+    """Art 18: when two or more coast officials consult, one of them comes from another village."""
+    when, need = ctx.param("other_village.when_officials"), ctx.param("other_village.count")
+    if len(offs) < when.value:
+        return
+    villages = {o: (ctx.scenario.party(o).village if ctx.scenario.party(o) else None) for o in offs}
+    known = {o: v for o, v in villages.items() if v}
+    local = ctx.case.village
+    if local is None and len(set(known.values())) == 1:
+        local = next(iter(known.values()))  # all of one village: taken as the local one (reading)
+    others = [o for o, v in known.items() if v != local] if local else []
+    if local is None and len(set(known.values())) >= 2:
+        others = list(known)  # two villages or more: whichever is local, one is from elsewhere
+    ctx.out.step("other_village", "jp-1875:18",
+                 f"{what}: the consulting officials' villages — "
+                 + ", ".join(f"{o} {v or '?'}" for o, v in villages.items())
+                 + (f"; the case is handled at {ctx.case.village}" if ctx.case.village else "") + ".",
+                 f"{what}: 浦役人ノ村 — " + "、".join(f"{o} {v or '?'}" for o, v in villages.items()),
+                 params=[when, need], readings=["jp-1875-18-village"])
+    if len(others) >= need.value:
+        return
+    if len(known) < len(offs):
+        ctx.out.finding("info", "official-village-unknown",
+                        f"{what}: the village of {ids([o for o in offs if o not in known])} is not given (party "
+                        "village), so it cannot be checked that one consulting official comes from another "
+                        "village (art 18).", "jp-1875:18")
+        return
+    ctx.out.finding("warning", "no-official-from-other-village",
+                    f"{what}: the consulting officials {ids(offs)} all come from {local}"
+                    + ("" if ctx.case.village else " (taken as the local village: case.village is not given)")
+                    + "; art 18 requires one of them to come from another village.", "jp-1875:18")
+
+
+def major_or_minor_wreck(ctx: Context) -> None:
+    """Art 14: a major wreck's measures go to the competent office; a minor wreck's may be
+    decided jointly on the spot (each such decision checked under arts 14, 17 and 18)."""
+    if drift_case(ctx):
+        return
+    if major_wreck(ctx):
+        ref = ctx.scenario.first("referred_to_authority")
+        why = "a total loss" if ctx.case.total_loss else "a large vessel"
+        ctx.out.step("major_or_minor_wreck", "jp-1875:14",
+                     f"A major wreck (大難船: {why}): every measure beyond the rescue on the spot is put to the "
+                     "competent office and its official's directions are followed"
+                     + (f"; referred on {ref.date}." if ref else "."),
+                     "大難船 — 現場ノ救助方ヲ除クノ外各般ノ処置ハ管庁ニ申立テ出張官員ノ差図ヲ受ク",
+                     readings=["jp-1875-14-major-wreck"])
+        if ref is None:
+            ctx.out.finding("warning", "major-wreck-not-referred",
+                            f"A major wreck ({why}), but no referral to the competent office (referred_to_authority) "
+                            "is recorded: art 14 puts the apportionment of costs and every measure beyond the rescue "
+                            "on the spot under the directions of the official it sends.", "jp-1875:14")
+    for ev in ctx.scenario.events_of("decided"):
+        what = f"Decision of {ev.date}" + (f" ({ev.get('matter')})" if ev.get("matter") else "")
+        consultation(ctx, ev, what, "minor_wreck.min_officials", "minor_wreck.min_crew", "jp-1875:14")

@@ -1,0 +1,60 @@
+"""Liability of a negligent master: art 26.
+
+第二十六条 船長及ヒ担任ノ者怠慢ニヨリ難破沈没其他ノ損害ヲ生スル時ハ右損失ヲ其者ヨリ償却セシム可シ
+  若シ其災厄人智ノ前知ス可カラス人力ノ予防ス可カラサルニ出ルコトヲ瞭然明証スル時ハ此限ニアラス
+  (the master or person in charge whose negligence caused the wreck makes good the loss,
+  unless it is clearly proved that the disaster could be neither foreseen nor prevented)
+  → negligent_master.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.money import split
+from wreckmaster.law.regime import Context
+
+from .common import master, name, owner_side
+
+
+def negligent_master(ctx: Context) -> None:
+    """Art 26: the negligent master makes good the loss to the owner side, unless unforeseeable."""
+    case = ctx.case
+    if not case.negligence:
+        return
+    m = master(ctx)
+    if case.unforeseeable:
+        ctx.out.finding("info", "master-not-liable",
+                        f"The master {name(ctx, m)} was negligent, but it is clearly proved that the disaster could be "
+                        "neither foreseen nor prevented: art 26 does not make him liable for the loss.", "jp-1875:26")
+        ctx.out.step("negligent_master", "jp-1875:26",
+                     "Negligence, but the disaster was beyond human foresight and prevention: no liability.",
+                     "人智ノ前知ス可カラス人力ノ予防ス可カラサル災厄 — 償却セシメス", readings=["jp-1875-26-liability"])
+        return
+    if m is None:
+        ctx.out.finding("error", "liable-master-unknown",
+                        "The casualty arose from negligence (case.negligence), but the scenario names no master "
+                        "(case.vessel.master or a party with the role master) to make good the loss (art 26).",
+                        "jp-1875:26")
+        return
+    loss = case.loss
+    ctx.out.finding("warning", "master-liable",
+                    f"The wreck arose from the negligence of the master {name(ctx, m)}: art 26 makes him make good the "
+                    "loss" + (f" ({loss} yen)" if loss is not None else " (its amount, case.loss, is not given)") + ".",
+                    "jp-1875:26")
+    side = owner_side(ctx)
+    if loss is None or side is None:
+        ctx.out.step("negligent_master", "jp-1875:26",
+                     f"The master {m} is liable for the loss; no amount is computed"
+                     + (" (case.loss not given)." if loss is None else " (no owner side to receive it)."),
+                     f"船長 {m} 怠慢 — 損失ヲ償却セシム", readings=["jp-1875-26-liability"])
+        return
+    payees, shares = side
+    parts = split(Fraction(loss), shares, ctx.out.currency)
+    for payee, amount in zip(payees, parts):
+        if payee != m and amount:
+            ctx.out.charge(m, payee, "loss", amount, "jp-1875:26")
+    ctx.out.step("negligent_master", "jp-1875:26",
+                 f"The master {m} makes good the loss of {loss} yen to the owner side: "
+                 + ", ".join(f"{p} {a}" + (" (himself: nothing to pay)" if p == m else "") for p, a in zip(payees, parts)) + ".",
+                 f"船長 {m} 怠慢ニヨリ損失 {loss} 円ヲ償却セシム",
+                 inputs={"loss": loss, "master": m}, amount=sum(parts), readings=["jp-1875-26-liability"])

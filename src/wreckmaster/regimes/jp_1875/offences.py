@@ -1,0 +1,56 @@
+"""Offences: arts 27, 28 and 36. The penalties are the criminal code's (律), which is not in
+the seed; the rules here record the offence as a finding.
+
+第二十七条 浦役人船長其他救助ノ者ト申合セ其保安シタル難船物ヲ沈没ト偽リ窃カニ売買スル者ハ律ニ照シテ処分ス可シ
+  (secured goods falsely said to have sunk and sold in secret, by agreement) → secret_sale.
+第二十八条 凡テ難船ノ節救助ニ托シテ積荷船具其他ノ物品ヲ窃盗或ハ掠奪スル者又ハ其窃盗掠奪ニ与スル者或ハ
+  其本犯ヲ陰匿スル者又ハ窃盗物ト知テ之ヲ売買スル者ハ律ニ照シテ処分ス可シ
+  (theft or plunder under pretext of rescue, taking part, hiding the offender, dealing in the
+  stolen goods) → theft.
+第三十六条 凡漂着物ヲ見附ケタル者之ヲ浦役人ニ報知スルコトナク其物品ヲ私カニ使用シ又ハ之ヲ売買スル者ハ
+  第二十八条ニ照シテ処分ス可シ
+  (a finder of drift goods who uses or sells them without reporting) → unreported_use.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import ids
+
+PARTS = {
+    None: "stole or plundered goods under pretext of rescue (救助ニ托シテ窃盗或ハ掠奪)",
+    "principal": "stole or plundered goods under pretext of rescue (救助ニ托シテ窃盗或ハ掠奪)",
+    "accomplice": "took part in a theft or plunder at the wreck (窃盗掠奪ニ与スル)",
+    "concealer": "hid the principal offender of a theft at the wreck (本犯ヲ陰匿スル)",
+    "receiver": "bought or sold goods knowing them stolen from the wreck (窃盗物ト知テ売買スル)",
+}
+
+
+def offences(ctx: Context) -> None:
+    """Arts 27, 28, 36: each recorded offence is a warning citing its article."""
+    for ev in ctx.scenario.events_of("concealed_sale"):
+        ctx.out.finding("warning", "secret-sale",
+                        f"{ids(ev.get('by'))}, by agreement, falsely said that secured goods"
+                        + (f" ({ids(ev.get('items'))})" if ev.get("items") else "")
+                        + f" had sunk and sold them in secret ({ev.date}): art 27 — to be dealt with under the "
+                        "criminal code (律).", "jp-1875:27")
+        ctx.out.step("offences", "jp-1875:27", f"{ev.date}: secret sale of secured goods by {ids(ev.get('by'))}.",
+                     "保安シタル難船物ヲ沈没ト偽リ窃カニ売買ス — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
+    for ev in ctx.scenario.events_of("theft"):
+        ctx.out.finding("warning", "theft-at-wreck",
+                        f"{ids(ev.get('by'))} {PARTS[ev.get('part')]}"
+                        + (f": {ids(ev.get('items'))}" if ev.get("items") else "")
+                        + f" ({ev.date}): art 28 — to be dealt with under the criminal code (律).", "jp-1875:28")
+        ctx.out.step("offences", "jp-1875:28", f"{ev.date}: {ids(ev.get('by'))} {PARTS[ev.get('part')]}.",
+                     "救助ニ托シテ窃盗掠奪 — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
+    for ev in ctx.scenario.events_of("unreported_use"):
+        act = "sold" if ev.get("sold") else "used"
+        ctx.out.finding("warning", "drift-goods-used-unreported",
+                        f"{ids(ev.get('by'))} found drift goods {ids(ev.get('items'))} and {act} them in secret without "
+                        f"reporting them to a coast official ({ev.date}): art 36 — dealt with as art 28 says; the "
+                        "finder's share is still computed (reading jp-1875-36-finder-share).",
+                        ["jp-1875:36", "jp-1875:28", "jp-1875:29"])
+        ctx.out.step("offences", ["jp-1875:36", "jp-1875:28"],
+                     f"{ev.date}: {ids(ev.get('by'))} {act} drift goods {ids(ev.get('items'))} without reporting them.",
+                     "漂着物ヲ浦役人ニ報知スルコトナク私カニ使用又ハ売買 — 第二十八条ニ照シテ処分",
+                     readings=["jp-1875-36-finder-share", "jp-1875-27-penalties"])

@@ -1,0 +1,190 @@
+"""The rescue itself: arts 2–7.
+
+第二条 各地浦方ニ於テ難破救助ノ為メ其管庁ヨリ … 適宜ニ浦役人ヲ申付置クヘシ
+  (the competent office appoints coast officials, 浦役人, in advance) → coast_officials.
+第三条 … 最寄ノ者見附次第直チニ浦役人ニ報知シ且ツ浦役人ヨリ指図無之トモ速カニ助船ヲ出シ救助方精々尽力致ス可シ
+  但シ救助ノ者困難船ニ漕寄セ候節船長其他重立タル者ヨリ頼談無之内ハ猥リニ船中ノ物品ヲ積ミ移ス可カラス
+  (whoever sees a ship in distress reports at once to a coast official and puts out boats;
+  rescuers do not transship goods until the master or another senior person asks)
+  → distress_report, transshipment.
+第四条 … 若シ多人数ヲ要スル程ノ大難船ト見受ケ候節ハ板木半鐘等打鳴ラシ人数ヲ呼聚メ且近隣ノ船持ニ申付助船ヲ出サシム可シ
+  (a major wreck: sound the clappers and bells, order the neighbours' boats out) → major_wreck_callout.
+第五条 … 成丈ケ失費掛カラサル様篤ク注意致シ救助方行届候ハヽ早速人数ヲ退散セシムヘシ
+  (as little expense as possible; the people dismissed as soon as the rescue is done)
+  → economy_and_dismissal.
+第六条 保安シタル船具積荷其他ノ物品ハ最安全ニシテ且便利ノ場所ニ之ヲ置クヘシ尤モ小屋掛ケヲ要シ番人ヲ差置クヘキ程ノ場合ニ於テハ …
+  (secured goods kept in the safest, most convenient place; sheds and watchmen when needed)
+  → safe_keeping.
+第七条 難破ニ逢ヒタル船長又ハ乗組ノ者ハ上陸次第直チニ電信郵便其他ノ急報ヲ以テ之ヲ船主又ハ荷主ニ報知ス可シ
+  (the master or crew, on landing, notify the shipowner or cargo owner at once) → notify_owners.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import crew_member, drift_case, ids, master, name, officials, owner_side
+
+
+def coast_officials(ctx: Context) -> None:
+    """Art 2: the case's coast officials are the parties with the role ``official``."""
+    if officials(ctx):
+        return
+    ctx.out.finding("info", "no-coast-official",
+                    "No party has the role 'official': art 2 has the competent office (管庁) appoint coast "
+                    "officials (浦役人) in advance, and the duties the rules give them (arts 3–21, 29) cannot "
+                    "be attributed to anyone named in the case.", "jp-1875:2")
+    ctx.out.step("coast_officials", "jp-1875:2",
+                 "No coast official (浦役人) is named in the case (no party with the role 'official').",
+                 "浦役人ノ名ナシ", readings=["jp-1875-2-officials"])
+
+
+def distress_report(ctx: Context) -> None:
+    """Art 3: the first report of the distress, made at once to a coast official."""
+    if drift_case(ctx):
+        return  # drift goods are reported under art 29
+    reports = ctx.scenario.events_of("reported")
+    if not reports:
+        ctx.out.finding("warning", "distress-not-reported",
+                        "No report of the distress (reported) is recorded: art 3 requires whoever sees a ship "
+                        "in distress to report it at once to a coast official and to put out rescue boats.",
+                        "jp-1875:3")
+        return
+    first = reports[0]
+    offs = set(officials(ctx))
+    to_official = [r for r in reports if not r.get("to") or offs & set(r.get("to"))]
+    delay = (first.date - ctx.case.occurred).days
+    ctx.out.step("distress_report", "jp-1875:3",
+                 f"First report of the distress by {ids(first.get('by'))} on {first.date}"
+                 + (f" to {ids(first.get('to'))}" if first.get("to") else "")
+                 + f", {delay} day(s) after the casualty; art 3 says 'at once' (直チニ) and fixes no number of days.",
+                 f"{first.date} {ids(first.get('by'))} ヨリ浦役人ニ報知 (難破ヨリ {delay} 日)",
+                 inputs={"by": first.get("by"), "to": first.get("to"), "date": first.date, "occurred": ctx.case.occurred},
+                 readings=["jp-1875-3-first-report"])
+    if not to_official:
+        ctx.out.finding("warning", "report-not-to-official",
+                        f"The distress was reported to {ids(first.get('to'))}, none of whom is a coast official: "
+                        "art 3 requires the report to go to a coast official (浦役人ニ報知).", "jp-1875:3")
+
+
+def transshipment(ctx: Context) -> None:
+    """Art 3 proviso: no goods moved from the ship until the master or a senior person asks."""
+    for ev in ctx.scenario.events_of("goods_moved"):
+        what = ids(ev.get("items")) if ev.get("items") else "goods"
+        if ev.get("requested_by_master"):
+            ctx.out.step("transshipment", "jp-1875:3",
+                         f"{ids(ev.get('by'))} moved {what} from the ship on {ev.date} at the master's request.",
+                         f"{ev.date} 船長ノ頼談ニ依リ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
+            continue
+        ctx.out.finding("warning", "goods-moved-without-request",
+                        f"{ids(ev.get('by'))} moved {what} from the ship on {ev.date} without a request from the "
+                        "master or another senior person aboard: the proviso of art 3 forbids it.", "jp-1875:3")
+        ctx.out.step("transshipment", "jp-1875:3",
+                     f"{ids(ev.get('by'))} moved {what} on {ev.date}; no request of the master is recorded "
+                     "(requested_by_master is not true).",
+                     f"{ev.date} 船長等ヨリ頼談無之内ニ猥リニ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
+
+
+def major_wreck_callout(ctx: Context) -> None:
+    """Art 4: a major wreck needing many hands — bells and clappers, and the neighbours' boats."""
+    vessel = ctx.case.vessel
+    if drift_case(ctx) or vessel is None or vessel.size != "large":
+        return
+    calls = ctx.scenario.events_of("called_out")
+    bells = next((c for c in calls if c.get("bells")), None)
+    boats = next((c for c in calls if c.get("neighbour_boats")), None)
+    ctx.out.step("major_wreck_callout", "jp-1875:4",
+                 "A large vessel: a major wreck needing many hands (大難船); the coast official sounds the "
+                 "clappers and bells to call people together and orders the neighbouring boat owners out"
+                 + (f"; bells sounded on {bells.date}" if bells else "")
+                 + (f"; neighbours' boats ordered out on {boats.date}" if boats else "") + ".",
+                 "多人数ヲ要スル大難船 — 板木半鐘等打鳴ラシ人数ヲ呼聚メ近隣ノ船持ニ助船ヲ出サシム",
+                 inputs={"size": vessel.size}, readings=["jp-1875-4-major-wreck"])
+    if bells is None:
+        ctx.out.finding("warning", "alarm-not-sounded",
+                        "A large vessel is wrecked, but no sounding of the clappers and bells (板木半鐘) to call "
+                        "people together is recorded (called_out with bells): art 4.", "jp-1875:4")
+    if boats is None:
+        ctx.out.finding("warning", "neighbour-boats-not-ordered",
+                        "A large vessel is wrecked, but no order to the neighbouring boat owners to put out "
+                        "rescue boats is recorded (called_out with neighbour_boats): art 4.", "jp-1875:4")
+
+
+def economy_and_dismissal(ctx: Context) -> None:
+    """Art 5: as little expense as possible; the people dismissed once the rescue is done."""
+    if drift_case(ctx):
+        return
+    hired = [e for e in ctx.scenario.expenses if e.category in ("labour", "boats")]
+    if not hired:
+        return
+    dismissed = ctx.scenario.first("dismissed")
+    if dismissed is None:
+        ctx.out.finding("info", "dismissal-not-recorded",
+                        f"Labourers or boats were hired ({ids([e.id for e in hired])}), but no dismissal of the "
+                        "people (dismissed) is recorded: art 5 has the coast official send them home as soon as "
+                        "the rescue is done, so that costs stay low.", "jp-1875:5")
+        return
+    late = [e for e in hired if e.date is not None and e.date > dismissed.date]
+    ctx.out.step("economy_and_dismissal", "jp-1875:5",
+                 f"The people were dismissed on {dismissed.date}; labour and boats hired: "
+                 f"{ids([e.id for e in hired])}" + (f"; dated after the dismissal: {ids([e.id for e in late])}" if late else "") + ".",
+                 f"{dismissed.date} 人数ヲ退散セシム", readings=["jp-1875-5-dismissal"])
+    for e in late:
+        ctx.out.finding("warning", "labour-after-dismissal",
+                        f"Expense {e.id!r} ({e.category}) is dated {e.date}, after the people were dismissed on "
+                        f"{dismissed.date}: art 5 requires the rescue to cost as little as possible and the "
+                        "people to be sent home once it is done.", "jp-1875:5")
+
+
+def safe_keeping(ctx: Context) -> None:
+    """Art 6: every secured thing put in a safe and convenient place; sheds and watchmen when needed."""
+    if drift_case(ctx):
+        return
+    stored = ctx.scenario.events_of("stored")
+    kept = {i for ev in stored for i in ev.get("items")}
+    handed = {i for ev in ctx.scenario.events_of("mail_handed_over") for i in ev.get("items")}
+    for ev in stored:
+        extra = [w for w, flag in (("a shed (小屋掛ケ)", ev.get("shed")), ("a watchman (番人)", ev.get("guard"))) if flag]
+        ctx.out.step("safe_keeping", "jp-1875:6",
+                     f"{ids(ev.get('items'))} stored on {ev.date}" + (f" at {ev.get('place')}" if ev.get("place") else "")
+                     + (f", with {' and '.join(extra)} — an art 11 item 3 cost" if extra else "") + ".",
+                     f"{ids(ev.get('items'))} ヲ最安全ニシテ便利ノ場所ニ置ク" + ("、小屋掛ケ番人" if extra else ""),
+                     readings=["jp-1875-6-storage"])
+    missing = [i.id for i in ctx.scenario.items if i.found is not None and i.id not in kept and i.id not in handed]
+    if missing:
+        ctx.out.finding("warning", "storage-not-recorded",
+                        f"Secured goods {ids(missing)}: no safe keeping (stored) is recorded; art 6 requires them "
+                        "to be put in the safest and most convenient place, with a shed and a watchman when needed.",
+                        "jp-1875:6")
+
+
+def notify_owners(ctx: Context) -> None:
+    """Art 7: the master or crew, as soon as they land, notify the shipowner or cargo owner."""
+    if drift_case(ctx):
+        return
+    landings = [e for e in ctx.scenario.events_of("landed") if any(crew_member(ctx, b) for b in e.get("by"))]
+    if not landings:
+        return
+    landed = landings[0]
+    side = owner_side(ctx)
+    owners = set(side[0]) if side else set()
+    owners |= {i.owner for i in ctx.scenario.items if i.owner}
+    m = master(ctx)
+    if owners and owners <= {m}:
+        ctx.out.step("notify_owners", "jp-1875:7",
+                     f"The master {name(ctx, m)} is himself the owner: there is no one else to notify.",
+                     "船長即チ船主ナリ", readings=["jp-1875-7-at-once"])
+        return
+    notice = ctx.scenario.first("owner_notified")
+    if notice is None:
+        ctx.out.finding("warning", "owners-not-notified",
+                        f"{ids(landed.get('by'))} landed on {landed.date}, but no notice to the shipowner or cargo "
+                        "owner (owner_notified) is recorded: art 7 requires it at once on landing, by telegraph, "
+                        "post or other urgent means.", "jp-1875:7")
+        return
+    delay = (notice.date - landed.date).days
+    ctx.out.step("notify_owners", "jp-1875:7",
+                 f"{ids(landed.get('by'))} landed on {landed.date}; the owners were notified on {notice.date}"
+                 + (f" ({ids(notice.get('to'))})" if notice.get("to") else "")
+                 + f", {max(delay, 0)} day(s) later. 'At once' (直チニ) fixes no number of days: no deadline is computed.",
+                 f"{landed.date} 上陸、{notice.date} 船主荷主ニ報知",
+                 inputs={"landed": landed.date, "notified": notice.date}, readings=["jp-1875-7-at-once"])

@@ -1,0 +1,63 @@
+"""Rescuers who braved danger, and rescuers killed or injured: art 16.
+
+第十六条 危難ヲ冒シテ乗組人ノ必死ヲ救フ者又ハ救助ノ為ニ尽力シテ死傷ニ至ル者アルトキハ必ス管庁ヘ届出可シ
+  其事実ノ軽重ニヨリ相当ノ賞誉或ハ手当金ヲ給ス可シ
+  (whoever braves danger to save crew from certain death, or is killed or injured in the
+  rescue, must be reported to the competent office, which gives commendation or an allowance
+  according to the facts) → rescuer_rewards.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import crew_member, name
+
+
+def _why(party) -> str:
+    parts = []
+    if party.heroic:
+        parts.append("braved danger to save crew from certain death (危難ヲ冒シテ)")
+    if party.casualty and not party.has("crew") and not party.has("master"):
+        parts.append(f"was {party.casualty} in the rescue (死傷)")
+    return " and ".join(parts)
+
+
+def rescuer_rewards(ctx: Context) -> None:
+    """Art 16: flagged rescuers reported to the competent office; an allowance it fixes is awarded."""
+    flagged = [p for p in ctx.scenario.parties if p.heroic or (p.casualty and not crew_member(ctx, p.id))]
+    if not flagged:
+        return
+    reported = {}
+    for ev in ctx.scenario.events_of("persons_reported"):
+        for who in ev.get("persons"):
+            reported.setdefault(who, ev)
+    items = {i.id for i in ctx.scenario.items}
+    for p in flagged:
+        why = _why(p)
+        ev = reported.get(p.id)
+        if ev is None:
+            ctx.out.finding("warning", "rescuer-not-reported",
+                            f"{name(ctx, p.id)} {why}: art 16 requires this to be reported to the competent office "
+                            "(persons_reported), for commendation or an allowance; no report is recorded.", "jp-1875:16")
+            continue
+        ctx.out.step("rescuer_rewards", "jp-1875:16",
+                     f"{name(ctx, p.id)} {why}: reported to the competent office on {ev.date}.",
+                     f"{p.id}: 管庁ヘ届出 ({ev.date})", readings=["jp-1875-16-report"])
+        decisions = [d for d in ctx.scenario.events_of("reward_decided") if d.get("to") == p.id and d.get("for") not in items]
+        if not decisions:
+            ctx.out.finding("info", "rescuer-reward-pending",
+                            f"{name(ctx, p.id)} has been reported: the competent office gives commendation (賞誉) or an "
+                            "allowance (手当金) according to the weight of the facts; art 16 sets no amount and none "
+                            "is recorded (reward_decided).", "jp-1875:16")
+            continue
+        for d in decisions:
+            awarded = ctx.out.award(p.id, d.get("for"), "allowance", Fraction(d.get("amount")), "jp-1875:16")
+            ctx.out.charge_awards(awarded, "government", "jp-1875:16")
+            ctx.out.step("rescuer_rewards", "jp-1875:16",
+                         f"{p.id}: allowance (手当金) of {d.get('amount')} yen fixed by the competent office on {d.date}, "
+                         "paid by the government.",
+                         f"{p.id}: 手当金 {d.get('amount')} 円 (管庁ヨリ給ス)",
+                         amount=sum(a.amount for a in awarded),
+                         readings=["jp-1875-16-allowance", "jp-1875-16-paid-by-government"])

@@ -1,0 +1,202 @@
+"""The sea protest certificate (浦証文): art 21 — the rule that checks it, and the certificate
+that ``wreckmaster sea-protest`` prints.
+
+第二十一条 洋中ニ於テ難破或ハ打荷等有之趣ヲ以テ浦証文ヲ願出ル時ハ二名以上ノ浦役人立会ノ上船長及ヒ
+  乗組ノ者二名以上ヲ別々ニ取調ヘ其実跡アルカ又ハ航海日記アルモノハ之レニ照シ各々符合スル時ハ
+  浦証文ヲ作リ連署調印シテ之ヲ船長ニ付与シ写ヲ以テ管庁ニ届出ヘシ
+  但シ浦証文中左ノ箇条ヲ載ス可シ (第一 … 第七)
+  (on the master's application, two or more coast officials examine the master and two or
+  more of the crew separately, check their accounts against the traces or the log, and when
+  all agree make the certificate, sign it, give it to the master and send a copy to the
+  competent office; it states seven particulars) → sea_protest; :func:`certificate`.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from wreckmaster.law import citations
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Scenario
+
+from .common import ids, master
+
+#: The seven particulars (但シ浦証文中左ノ箇条ヲ載ス可シ): item, event field, citation.
+CONTENTS = (
+    (1, "place_time_weather", "jp-1875:21#1"),
+    (2, "damage", "jp-1875:21#2"),
+    (3, "cargo", "jp-1875:21#3"),
+    (4, "ship", "jp-1875:21#4"),
+    (5, "cargo_owners", "jp-1875:21#5"),
+    (6, "ports", "jp-1875:21#6"),
+    (7, "casualties", "jp-1875:21#7"),
+)
+CREW_CASUALTY_COSTS = ("crew-medical", "crew-search", "crew-burial")
+
+
+def _jettison(ctx: Context) -> bool:
+    return ctx.case.kind == "jettison"
+
+
+def _crew_casualties(ctx: Context) -> bool:
+    """Crew were killed or injured: a crew party flagged ``casualty``, or art 11 items 4–6 costs."""
+    flagged = any(p.casualty and (p.has("crew") or p.has("master")) for p in ctx.scenario.parties)
+    return flagged or any(e.category in CREW_CASUALTY_COSTS for e in ctx.scenario.expenses)
+
+
+def required(ctx: Context, number: int) -> bool:
+    """Whether particular ``number`` must be stated (reading ``jp-1875-21-contents``)."""
+    if number == 5:
+        return _jettison(ctx)
+    if number == 7:
+        return _crew_casualties(ctx)
+    return True
+
+
+def _examination(ctx: Context):
+    """(master, persons examined, officials present, examined separately, accounts agree)."""
+    req = ctx.scenario.first("sea_protest_requested")
+    exams = ctx.scenario.events_of("examined")
+    issued = ctx.scenario.first("sea_protest_issued")
+    m = master(ctx) or (req.get("by") if req else None)
+    examined = list(dict.fromkeys(p for e in exams for p in e.get("persons")))
+    present = list(dict.fromkeys(o for e in exams for o in (e.get("by") or [])))
+    if not present and issued is not None:
+        present = list(issued.get("by") or [])
+    separately = all(e.get("separately") or len(e.get("persons")) == 1 for e in exams)
+    agree = bool(exams) and all(e.get("accounts_agree") for e in exams)
+    return m, examined, present, separately, agree
+
+
+def sea_protest(ctx: Context) -> None:
+    """Art 21: the examination and the certificate's seven particulars."""
+    req = ctx.scenario.first("sea_protest_requested")
+    issued = ctx.scenario.first("sea_protest_issued")
+    if req is None and issued is None:
+        return
+    min_off, min_crew = ctx.param("sea_protest.min_officials"), ctx.param("sea_protest.min_crew")
+    m, examined, present, separately, agree = _examination(ctx)
+    crew = [p for p in examined if p != m]
+    exams = ctx.scenario.events_of("examined")
+    ctx.out.step("sea_protest", "jp-1875:21",
+                 f"Sea protest (浦証文)" + (f" applied for by {req.get('by')} on {req.date}" if req else "")
+                 + f": master {m or '?'}; crew examined {ids(crew)}; coast officials present {ids(present)}; "
+                 + ("examined separately" if separately else "not examined separately")
+                 + ("; the accounts agree with each other and with the traces or log." if agree
+                    else "; the accounts are not recorded as agreeing.")
+                 + (" The log (航海日記) was compared." if any(e.get("log_compared") for e in exams) else ""),
+                 "浦証文 — 浦役人立会ノ上船長及ヒ乗組ノ者ヲ別々ニ取調ヘ航海日記ニ照ス",
+                 params=[min_off, min_crew], readings=["jp-1875-21-examined"])
+    if len(present) < min_off.value:
+        ctx.out.finding("warning", "sea-protest-officials-too-few",
+                        f"Sea protest: {len(present)} coast official(s) present ({ids(present)}); art 21 requires "
+                        f"{min_off.value} or more.", "jp-1875:21")
+    if m is None or m not in examined:
+        ctx.out.finding("warning", "sea-protest-master-not-examined",
+                        f"Sea protest: the master ({m or 'not named'}) is not recorded as examined (examined); "
+                        "art 21 requires it.", "jp-1875:21")
+    if len(crew) < min_crew.value:
+        ctx.out.finding("warning", "sea-protest-crew-too-few",
+                        f"Sea protest: {len(crew)} of the crew examined ({ids(crew)}); art 21 requires {min_crew.value} "
+                        "or more besides the master.", "jp-1875:21")
+    if exams and not separately:
+        ctx.out.finding("warning", "not-examined-separately",
+                        "Sea protest: the master and crew were not examined separately (別々ニ), as art 21 requires.",
+                        "jp-1875:21")
+    if issued is None:
+        ctx.out.finding("info", "sea-protest-pending",
+                        f"A sea protest certificate was applied for on {req.date}; none is recorded as issued "
+                        "(sea_protest_issued).", "jp-1875:21")
+        return
+    if not agree:
+        ctx.out.finding("warning", "sea-protest-accounts-disagree",
+                        f"The certificate was issued on {issued.date}, but the accounts of the master and crew are not "
+                        "recorded as agreeing with each other and with the traces or the log (accounts_agree); art 21 "
+                        "makes the certificate only when they agree.", "jp-1875:21")
+    if not issued.get("copy_to_authority"):
+        ctx.out.finding("warning", "sea-protest-copy-not-sent",
+                        f"The certificate of {issued.date}: no copy is recorded as sent to the competent office "
+                        "(copy_to_authority), as art 21 requires.", "jp-1875:21")
+    for number, field, cite in CONTENTS:
+        if required(ctx, number) and not issued.get(field):
+            heading = citations.resolve(cite).gloss() or ""
+            ctx.out.finding("warning", "sea-protest-item-missing",
+                            f"The certificate of {issued.date} does not state item {number} of art 21 ({field}): "
+                            f"{heading}", cite)
+
+
+def certificate(scenario: Scenario, as_of: date) -> dict[str, Any]:
+    """The certificate (浦証文) as data: the seven particulars with the law's words, what the
+    certificate states, the examination, the signatures, and the art 21 findings."""
+    from . import REGIME
+
+    a = REGIME.assess(scenario, as_of)
+    ctx = Context(scenario, REGIME, a, as_of)
+    req = scenario.first("sea_protest_requested")
+    issued = scenario.first("sea_protest_issued")
+    m, examined, present, separately, agree = _examination(ctx)
+    items = []
+    for number, field, cite in CONTENTS:
+        r = citations.resolve(cite)
+        stated = issued.get(field) if issued else None
+        items.append({
+            "item": number, "field": field, "cite": cite, "original": r.original(), "gloss": r.gloss(),
+            "required": required(ctx, number), "text": stated,
+            "status": "stated" if stated else ("missing" if required(ctx, number) else "not-required"),
+            "from_scenario": _hint(ctx, number),
+        })
+    findings = [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites)}
+                for f in a.findings if any(c.split("#")[0] == "jp-1875:21" for c in f.cites)]
+    vessel = scenario.case.vessel
+    return {
+        "format": "wreckmaster.sea-protest/1",
+        "regime": a.regime,
+        "as_of": as_of.isoformat(),
+        "title": {"ja": "浦証文", "en": "Sea protest certificate"},
+        "cites": ["jp-1875:21"],
+        "vessel": vessel.name if vessel else None,
+        "master": m,
+        "requested": req.date.isoformat() if req else None,
+        "issued": issued.date.isoformat() if issued else None,
+        "examination": {"master": m, "master_examined": m is not None and m in examined,
+                        "crew": [p for p in examined if p != m], "officials": present,
+                        "separately": separately, "accounts_agree": agree,
+                        "log_compared": any(e.get("log_compared") for e in scenario.events_of("examined"))},
+        "items": items,
+        "signatures": [{"role": "official", "heading": {"ja": "浦役人", "en": "Coast official"}, "who": o}
+                       for o in ((list(issued.get("by") or []) if issued else []) or present or [None, None])],
+        "given_to": m,
+        "copy_to_authority": bool(issued and issued.get("copy_to_authority")),
+        "findings": findings,
+        "names": {i: _name(scenario, i) for i in [m, *examined, *present,
+                                                  *((issued.get("by") or []) if issued else [])] if i},
+    }
+
+
+def _name(scenario: Scenario, ident: str) -> str:
+    p = scenario.party(ident) or scenario.person(ident)
+    return f"{ident} ({p.name})" if p is not None and p.name else ident
+
+
+def _hint(ctx: Context, number: int) -> str | None:
+    """What the scenario itself says about a particular, to help draft it."""
+    s, case = ctx.scenario, ctx.case
+    vessel = case.vessel
+
+    def nm(i):
+        p = s.party(i) or s.person(i)
+        return (p.name or i) if p else i
+
+    if number == 1:
+        return f"{case.place or '?'}, {case.occurred.isoformat()}"
+    if number == 3:
+        cargo = [i.description or i.id for i in s.items if i.kind == "cargo"]
+        return "; ".join(cargo) or None
+    if number == 4 and vessel:
+        parts = [vessel.name, f"owner {nm(vessel.owner)}" if vessel.owner else None,
+                 f"master {nm(vessel.master)}" if vessel.master else None]
+        return ", ".join(p for p in parts if p) or None
+    if number == 7:
+        hurt = [f"{nm(p.id)} ({p.casualty})" for p in s.parties if p.casualty and (p.has("crew") or p.has("master"))]
+        return "; ".join(hurt) or None
+    return None

@@ -1,0 +1,58 @@
+"""Sale by tender of secured goods, remnants and perishables: art 10.
+
+第十条 保安シタル物品又ハ船滓等ノ余残物又ハ汐入リ水濡レ等ノ為ニ腐敗スヘキ恐レアルモノハ二名以上ノ浦役人及ヒ
+  船長其他重立乗組ノ者二名以上合議ノ上其所ニ於テ之ヲ入札払ヒニ為スヲ得可シ
+  但シ本条ノ場合ニ於テハ浦役人ニテ成ルヘク丈ケ最寄ヘ広告シ公ケノ場所ニ於テ入札人其他衆人ノ眼前ニテ之ヲ為シ
+  且其物品ノ目録及ヒ買人ノ証書並ニ其附直段ノ第三番迄ヲ取置クヘシ
+  (sold on the spot by tender after two or more coast officials and two or more of the master
+  and senior crew agree; advertised, held in a public place before the bidders, and the
+  inventory, the buyer's certificate and the bids down to the third highest kept)
+  → sale_by_tender, which also checks the joint decision's record (art 17) and the officials'
+  villages (art 18) through :mod:`.decisions`.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import drift_case
+from .decisions import consultation
+
+#: (event field, finding code, what art 10 requires)
+REQUIREMENTS = (
+    ("public_notice", "sale-not-advertised", "advertised as widely as possible in the neighbourhood (最寄ヘ広告)"),
+    ("public_place", "sale-not-in-public", "held in a public place before the bidders and other people (公ケノ場所)"),
+    ("tender", "sale-not-by-tender", "sold by tender (入札払)"),
+    ("inventory", "sale-inventory-not-kept", "its inventory of the goods kept (物品ノ目録)"),
+    ("buyer_certificate", "buyer-certificate-not-kept", "the buyer's written undertaking kept (買人ノ証書)"),
+)
+
+
+def sale_by_tender(ctx: Context) -> None:
+    """Art 10: every sale of secured goods in a casualty (reading ``jp-1875-10-every-sale``)."""
+    if drift_case(ctx):
+        return  # drift goods are sold at public sale under arts 31–32
+    kept_bids = ctx.param("sale.bids_kept")
+    for ev in ctx.scenario.events_of("sold"):
+        item = ev.get("item")
+        what = f"Sale of {item} on {ev.date}"
+        missing = [(code, text) for field, code, text in REQUIREMENTS if not ev.get(field)]
+        for code, text in missing:
+            ctx.out.finding("warning", code, f"{what}: not recorded as {text}, as art 10 requires.", "jp-1875:10")
+        bids = ev.get("bids") or []
+        offered = ev.get("bids_offered")
+        need = min(kept_bids.value, offered) if offered is not None else kept_bids.value
+        if len(bids) < need:
+            ctx.out.finding("warning", "bids-not-kept",
+                            f"{what}: {len(bids)} bid(s) kept; art 10 requires the bids down to the third highest "
+                            f"(第三番迄) — {need} here"
+                            + (f", {offered} having been offered" if offered is not None else
+                               " (the number of bids offered, bids_offered, is not given)") + ".", "jp-1875:10")
+        ctx.out.step("sale_by_tender", "jp-1875:10",
+                     f"{what} for {ev.get('price')} yen: an art 10 sale by tender; "
+                     + (f"{len(missing)} of its conditions not recorded" if missing else "its conditions recorded")
+                     + f"; {len(bids)} bid(s) kept of the {need} required.",
+                     f"{item}: 入札払 代価 {ev.get('price')} 円 — 広告・公ケノ場所・目録・買人ノ証書・附直段第三番迄",
+                     inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
+                     params=[kept_bids], readings=["jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold",
+                                                   "jp-1875-10-three-bids"])
+        consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10")

@@ -1,0 +1,139 @@
+"""Who receives rescue expenses, and on what claim: arts 12, 13, 14 and 20.
+
+第十二條 救護ニ關係シタル者ハ市町村長ヨリ救護費用ノ支給ヲ受クルコトヲ得
+  前項ノ規定ハ左ニ揭クル者ニハ之ヲ適用セス … 四 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者
+  (Those who took part in the rescue receive rescue expenses from the mayor; not those who
+  obstructed it or acted wrongfully — items 1–3 are not in the seed.) → admitted_claims
+第十三條 [absent from the seed; seeds README] Rescue expenses: pay for labour; compensation for
+  requisitions and land use under art 6; costs of transporting, storing and selling salvaged goods.
+  → expense_heads
+第十四條 救護費用ノ支給ヲ受ケントスル者ハ市町村長ノ指定スル期間內ニ其ノ金額ヲ申立ツヘシ
+  前項ノ手續ヲ爲ササル者ハ救護費用ノ支給ヲ受クルコトヲ得ス
+  (Claim the amount within the mayor's period; no claim, no payment.) → admitted_claims
+第二十條 本章ノ規定ハ市町村長ノ招集ヲ待タスシテ救護ニ從事シタル者ニ亦之ヲ適用ス但シ市町村長ニ於テ救護ニ干與セサル
+  トキハ此ノ限ニアラス
+  (Volunteers are covered too, unless the mayor took no part in the rescue.) → admitted_claims
+
+An admitted claim (``claim_filed``: by, amount) is an award of kind ``rescue_expenses`` to the
+claimant; :mod:`.expenses` says who pays it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import event_actors, name, yen
+
+
+def admitted_claims(ctx: Context) -> None:
+    """Arts 12, 14, 20: each claim filed is admitted unless late (art 14 ¶2), made by someone who
+    obstructed or acted wrongfully (art 12 ¶2 item 4) or by a volunteer when the mayor took no part
+    (art 20 proviso). Admitted claims are awards; ``ctx.memo["claims"]`` keeps them for the payers."""
+    claims = ctx.scenario.events_of("claim_filed")
+    admitted: list[tuple[str, int]] = []
+    ctx.memo["claims"] = admitted
+    if not claims:
+        return
+    unit = ctx.out.currency.unit
+    period = ctx.scenario.first("claim_period_set")
+    excluded_conduct = ctx.memo.get("excluded_conduct", {})
+    summoned = set(ctx.memo.get("summoned", set()))
+    for ev in ctx.scenario.events_of("requisitioned"):   # art 6 ¶1: their things or land were taken
+        summoned.update(event_actors(ev.get("from")))
+    summoned.update(p.id for p in ctx.scenario.parties if {"mayor", "police", "official"} & set(p.roles))
+    ctx.out.finding("info", "exclusions-not-in-seed",
+                    "Art 12 ¶2 excludes further persons in items 1–3, which are not in the seed: only item 4 "
+                    "(obstruction or wrongful acts) is applied.", "jp-1899:12.2")
+    ctx.out.step("admitted_claims", "jp-1899:12.2",
+                 "Art 12 ¶2: only item 4 is in the seed; no one is excluded on items 1–3.",
+                 "第十二條第二項第一號乃至第三號ハ原文ニ缺ク — 第四號ノミ適用", readings=["jp-1899-12-2-items-1-3-unknown"])
+    if period is None:
+        ctx.out.finding("info", "claim-period-not-set",
+                        "No claim period is recorded (claim_period_set): art 14 ¶1 has the mayor designate one; "
+                        "every claim is taken as filed in time.", "jp-1899:14.1")
+        ctx.out.step("admitted_claims", "jp-1899:14.1", "No claim period designated: no claim is late.",
+                     "申立期間ノ指定ナシ — 期間經過ノ申立ナシ", readings=["jp-1899-14-no-period"])
+    for ev in claims:
+        by, amount = ev.get("by"), ev.get("amount")
+        party = ctx.scenario.party(by)
+        if period is not None:
+            ctx.out.deadline(f"file the rescue-expense claim of {by}", by, period.get("due"), ev.date, "jp-1899:14.1")
+        if period is not None and ev.date > period.get("due"):
+            ctx.out.finding("warning", "claim-filed-late",
+                            f"The claim of {name(ctx, by)} for {amount} yen was filed on {ev.date}, after the period the "
+                            f"mayor set (until {period.get('due')}): it is excluded (art 14 ¶2).",
+                            ["jp-1899:14.2", "jp-1899:14.1"])
+            ctx.out.step("late_claim", ["jp-1899:14.2", "jp-1899:14.1"],
+                         f"{by}: claim of {amount} yen filed {ev.date}, after {period.get('due')} — excluded.",
+                         f"{by}: {ev.date} 申立 — 指定期間 ({period.get('due')}) 經過、救護費用ノ支給ヲ受クルコトヲ得ス",
+                         inputs={"filed": ev.date, "due": period.get("due"), "amount": amount},
+                         overrides="admitted_claims", readings=["jp-1899-14-late-claim"])
+            continue
+        if (party is not None and party.obstructed) or by in excluded_conduct:
+            why, cite = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4")
+                         if party is not None and party.obstructed else excluded_conduct[by])
+            ctx.out.finding("warning", "claim-excluded-obstruction",
+                            f"The claim of {name(ctx, by)} for {amount} yen is excluded ({why}): art 12 ¶2 item 4 "
+                            "denies rescue expenses to those who obstructed the rescue or acted wrongfully during it.",
+                            ["jp-1899:12.2#4", cite])
+            ctx.out.step("obstructor", ["jp-1899:12.2#4", cite],
+                         f"{by}: {why} — art 12 ¶2 item 4, no rescue expenses.",
+                         f"{by}: 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者 — 第十二條第二項第四號ニ依リ支給セス",
+                         inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
+                         readings=["jp-1899-12-2-4-obstructor", "jp-1899-12-2-4-acts"])
+            continue
+        volunteer = by not in summoned
+        if volunteer and ctx.case.mayor_not_involved:
+            ctx.out.finding("info", "volunteer-not-covered",
+                            f"The claim of {name(ctx, by)} for {amount} yen is excluded: he rescued without being "
+                            "summoned and the mayor took no part in the rescue (case.mayor_not_involved), so the "
+                            "chapter does not apply to him (art 20 proviso).", "jp-1899:20")
+            ctx.out.step("volunteer_not_covered", "jp-1899:20",
+                         f"{by}: a volunteer, and the mayor took no part — art 20 proviso, not covered.",
+                         f"{by}: 招集ヲ待タスシテ救護ニ從事シタル者 — 市町村長救護ニ干與セス、此ノ限ニアラス",
+                         overrides="admitted_claims", readings=["jp-1899-20-volunteers"])
+            continue
+        cites = ["jp-1899:12.1", "jp-1899:14.1"] + (["jp-1899:20"] if volunteer else [])
+        made = ctx.out.award(by, None, "rescue_expenses", Fraction(amount), cites)
+        units = sum(int(Fraction(a.amount) / unit) for a in made)
+        if units:
+            admitted.append((by, units))
+        ctx.out.step("admitted_claims", cites,
+                     f"{by}: claim of {amount} yen filed {ev.date}"
+                     + (f" within the period (until {period.get('due')})" if period is not None else "")
+                     + (", a volunteer not summoned by the mayor (art 20)" if volunteer else "")
+                     + f": admitted, {yen(Fraction(amount))} yen.",
+                     f"{by}: {ev.date} 救護費用 {amount} 円ヲ申立 — 支給ヲ受ク",
+                     inputs={"claimant": by, "filed": ev.date, "amount": amount,
+                             "due": period.get("due") if period is not None else None, "summoned": not volunteer},
+                     amount=made[0].amount if made else None,
+                     readings=["jp-1899-14-late-claim", "jp-1899-15-1-amount-by-ordinance"]
+                     + (["jp-1899-20-volunteers"] if volunteer else []))
+
+
+def expense_heads(ctx: Context) -> None:
+    """Art 13 (from the seeds README): what counts as rescue expenses. The scenario's ``expenses``
+    itemise them; a category outside the heads is not a rescue expense, and an expense whose payee
+    filed no claim is not paid (art 14 ¶2)."""
+    heads = ctx.param("rescue_expenses.heads")
+    claimants = {e.get("by") for e in ctx.scenario.events_of("claim_filed")}
+    for e in ctx.scenario.expenses:
+        if e.category not in heads.value:
+            ctx.out.finding("info", "not-a-rescue-expense",
+                            f"Expense {e.id!r} ({e.category}) is not under any head of art 13 (labour; requisitions "
+                            "and land use under art 6; transporting, storing and selling salvaged goods): it is not "
+                            "counted as a rescue expense.", "jp-1899:13")
+            ctx.out.step("expense_heads", "jp-1899:13", f"{e.id}: {e.category} — not an art 13 head.",
+                         f"{e.id}: {e.category} — 救護費用ニアラス", params=[heads],
+                         readings=["jp-1899-13-expense-heads", "jp-1899-13-outside-heads"])
+            continue
+        ctx.out.step("expense_heads", "jp-1899:13",
+                     f"{e.id}: {e.category}" + (f", {e.amount} yen" if e.amount is not None else "")
+                     + (f" to {e.payee}" if e.payee else "") + " — a rescue expense (art 13).",
+                     f"{e.id}: {e.category} — 救護費用", params=[heads], readings=["jp-1899-13-expense-heads"])
+        if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None:
+            ctx.out.finding("info", "expense-not-claimed",
+                            f"Expense {e.id!r} ({e.category}) is owed to {name(ctx, e.payee)}, who filed no claim: "
+                            "without a claim within the mayor's period it is not paid (art 14 ¶2).",
+                            ["jp-1899:14.2", "jp-1899:13"])

@@ -1,0 +1,173 @@
+"""What several jp-1899 rules share: who the mayor, the police and the master are, which
+provisions apply to the ship (art 22), who is notified (art 15 ¶3), the duties the law sets
+without a number of days, and yen formatting.
+
+第二十一條 本章中船長ニ關スル規定ハ船長ニ代リテ其ノ職務ヲ行フ者ニ亦之ヲ適用ス
+  (The provisions of this chapter on the master apply also to whoever performs the master's
+  duties in his place.) → :func:`master`.
+第十五條第三項 遭難船舶ノ所在地船籍港ナルトキ又ハ船長在ラサルトキハ前項ノ吿知ハ船舶所有者ニ之ヲ爲ヘシ
+  → :func:`responsible_party`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from functools import wraps
+from typing import Any, Callable
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
+
+Rule = Callable[[Context], None]
+
+
+def guarded(rule: Rule) -> Rule:
+    """Run ``rule`` only while the chapter applies (art 23 treaty, chapter 2 drift goods)."""
+
+    @wraps(rule)
+    def run(ctx: Context) -> None:
+        if not ctx.memo.get("out_of_scope"):
+            rule(ctx)
+
+    return run
+
+
+# --- who is who ------------------------------------------------------------------------
+def mayors(ctx: Context) -> set[str]:
+    return {p.id for p in ctx.scenario.parties_with("mayor")}
+
+
+def police(ctx: Context) -> set[str]:
+    return {p.id for p in ctx.scenario.parties_with("police")}
+
+
+def name(ctx: Context, ident: str | None) -> str:
+    """An id with its name, for messages: ``sato (佐藤)``."""
+    if ident is None:
+        return "—"
+    p = ctx.scenario.party(ident) or ctx.scenario.person(ident)
+    return f"{ident} ({p.name})" if p is not None and p.name else ident
+
+
+def government_vessel(ctx: Context) -> bool:
+    return bool(ctx.case.vessel and ctx.case.vessel.government)
+
+
+def applies(ctx: Context, provision: str) -> bool:
+    """Whether a provision (``"16"``, ``"15.3"``) applies to this ship.
+
+    Art 22: to naval vessels and other government ships only the listed provisions apply
+    (reading ``jp-1899-22-government-ships``); to every other ship all of them.
+    """
+    if not government_vessel(ctx):
+        return True
+    listed = set(ctx.p("government_vessels.provisions"))
+    return provision in listed or provision.split(".")[0] in listed
+
+
+@dataclass(frozen=True)
+class Master:
+    """The master for the chapter's purposes (art 21)."""
+
+    id: str | None
+    acting: bool          # a person performing the master's duties in his place
+    present: bool         # not ``case.master_absent``, or an acting master is there
+
+
+def master(ctx: Context) -> Master:
+    """Art 21: a party with the role ``acting-master`` performs the master's duties in his
+    place and is the master for every provision on the master (reading ``jp-1899-21-acting-master``)."""
+    acting = next((p.id for p in ctx.scenario.parties_with("acting-master")), None)
+    if acting is not None:
+        return Master(acting, True, True)
+    vessel = ctx.case.vessel
+    return Master(vessel.master if vessel else None, False, not ctx.case.master_absent)
+
+
+def owner(ctx: Context) -> str | None:
+    return ctx.case.vessel.owner if ctx.case.vessel else None
+
+
+@dataclass(frozen=True)
+class Responsible:
+    """Who is notified of the rescue expenses, pays them and gets the held money back."""
+
+    id: str | None
+    role: str                      # "master" | "acting master" | "owner"
+    why_en: str
+    why_ja: str
+    cites: tuple[str, ...]
+    readings: tuple[str, ...] = ()
+    overrides: str | None = None
+
+
+def responsible_party(ctx: Context) -> Responsible:
+    """Art 15 ¶2: the master; ¶3: the shipowner when the ship lies at its port of registry or
+    the master is not present. Art 21: an acting master is the master. Art 22: ¶3 does not apply
+    to government ships (the master is notified)."""
+    m = master(ctx)
+    mrole = "acting master" if m.acting else "master"
+    if government_vessel(ctx):
+        return Responsible(m.id, mrole, "a government ship: art 22 applies art 15 ¶1–2 but not ¶3, so the master",
+                           "官廳ノ所有スル船舶 — 第十五條第三項ハ準用セス、船長", ("jp-1899:15.2", "jp-1899:22"),
+                           ("jp-1899-22-government-ships", "jp-1899-22-money"), "responsible_party")
+    if ctx.case.at_home_port:
+        return Responsible(owner(ctx), "owner", "the ship lies at its port of registry (art 15 ¶3): the shipowner",
+                           "遭難船舶ノ所在地船籍港ナルニ因リ船舶所有者", ("jp-1899:15.3",), ("jp-1899-15-3-owner-notice",))
+    if not m.present:
+        return Responsible(owner(ctx), "owner", "the master is not present (art 15 ¶3): the shipowner",
+                           "船長在ラサルニ因リ船舶所有者", ("jp-1899:15.3",), ("jp-1899-15-3-owner-notice",))
+    if m.acting:
+        return Responsible(m.id, mrole, "the person acting as master (art 21), in the master's place (art 15 ¶2)",
+                           "船長ニ代リテ其ノ職務ヲ行フ者 (第二十一條)", ("jp-1899:15.2", "jp-1899:21"),
+                           ("jp-1899-21-acting-master",))
+    return Responsible(m.id, mrole, "the master (art 15 ¶2)", "船長", ("jp-1899:15.2",),
+                       ("jp-1899-15-3-owner-notice",))
+
+
+# --- competence ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Competence:
+    mayor: str | None
+    learned_on: date | None
+    source: str | None           # how the mayor learned (the event's type and by)
+
+
+def competent(ctx: Context) -> Competence:
+    """Computed once by :mod:`.competence` (art 1); :class:`Competence` of nobody before that."""
+    return ctx.memo.get("competence") or Competence(None, None, None)
+
+
+def authority_ok(ctx: Context, actor: str | None) -> bool:
+    """Whether ``actor`` may use the mayor's powers: the competent mayor (art 1), any mayor when
+    none is known, or a police official (art 4: assisting or standing in for the mayor)."""
+    if actor is None:
+        return True
+    comp = competent(ctx)
+    if actor in police(ctx):
+        return True
+    if actor in mayors(ctx):
+        return comp.mayor is None or actor == comp.mayor
+    return False
+
+
+# --- duties without a number of days -----------------------------------------------------
+def duty(ctx: Context, duty_text: str, party: str | None, timing: str, status: str,
+         done_on: date | None, cites: list[str] | tuple[str, ...], to: list[str] | None = None) -> dict[str, Any]:
+    """Record a duty the law sets without a number of days (遲滯ナク, 直ニ) in the output key
+    ``duties`` (docs/scenario-extensions.md): no ``due`` can be computed, so it is not a deadline.
+
+    ``status``: ``done`` (the act is recorded), ``outstanding`` (not recorded) or
+    ``not-required`` (an exception applies).
+    """
+    entry = {"duty": duty_text, "party": party, "to": to, "timing": timing, "status": status,
+             "done_on": done_on.isoformat() if done_on else None, "cites": list(dict.fromkeys(cites))}
+    ctx.out.extra.setdefault("json", {}).setdefault("duties", []).append(entry)
+    return entry
+
+
+def event_actors(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+

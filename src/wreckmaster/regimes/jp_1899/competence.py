@@ -1,0 +1,195 @@
+"""Competence and reporting, arts 1–4.
+
+第一條 遭難船舶救護ノ事務ハ最初ニ事件ヲ認知シタル市町村長之ヲ行フ
+  (The rescue is the business of the mayor who first learned of the case.) → competent_mayor
+第二條 遭難船舶アルコトヲ發見シタル者ハ遲滯ナク最近地ノ市町村長又ハ警察官吏ニ報吿スヘシ
+  警察官吏ニ於テ報吿ニ接シタルトキハ市町村長ニ通知スヘシ
+  (Whoever discovers a ship in distress reports it without delay to the nearest mayor or a police
+  official; a police official who receives a report notifies the mayor.) → finder_reports, police_notice
+第三條 遭難船舶アルコトヲ認知シタルトキハ市町村長ハ直ニ現場ニ臨ミ救護ニ必要ナル處分ヲ爲スヘシ
+  (The mayor goes at once to the scene.) → mayor_at_scene
+第四條 警察官吏ハ救護ノ事務ニ關シ市町村長ヲ助ケ市町村長現場ニ在ラサルトキハ之ニ代リ其ノ職務ヲ執行スヘシ
+  (Police officials assist the mayor and act in his place when he is not at the scene.) → mayor_at_scene
+
+遲滯ナク and 直ニ set no number of days: these duties go to the output key ``duties`` (done,
+outstanding or not required), not to ``deadlines`` (reading ``jp-1899-2-without-delay``).
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import Competence, duty, event_actors, mayors, name, police
+
+
+def competent_mayor(ctx: Context) -> None:
+    """Art 1: the mayor who first learned of the case is in charge.
+
+    A mayor learns of the case when he receives a ``reported`` event (``to``), reports it himself
+    (``by``: he found it), or is at the scene (``at_scene``); the earliest such event, by date and
+    then by its place in the list, decides (readings ``jp-1899-1-competent-mayor``,
+    ``jp-1899-1-first-knowledge``).
+    """
+    all_mayors = mayors(ctx)
+    first = None
+    for ev in ctx.scenario.events_of("reported", "at_scene"):
+        who = event_actors(ev.get("to")) + event_actors(ev.get("by"))
+        hit = next((m for m in who if m in all_mayors), None)
+        if hit is not None:
+            first = (hit, ev)
+            break
+    out = ctx.out.extra.setdefault("json", {})
+    if first is None:
+        ctx.memo["competence"] = Competence(None, None, None)
+        out["competent_authority"] = {"mayor": None, "learned_on": None, "via": None,
+                                      "acting_police": None, "cites": ["jp-1899:1"]}
+        why = "no party has the role mayor" if not all_mayors else "no report to a mayor is recorded"
+        ctx.out.finding("info", "competent-mayor-unknown",
+                        f"The competent authority cannot be named: {why}. Art 1 puts the rescue in the hands of "
+                        "the mayor (市町村長) who first learned of the case.", "jp-1899:1")
+        ctx.out.step("competent_mayor", "jp-1899:1", f"No mayor is known to have learned of the case ({why}).",
+                     "事件ヲ認知シタル市町村長不明", readings=["jp-1899-1-competent-mayor"])
+        return
+    mayor, ev = first
+    via = f"{ev.type} by {', '.join(event_actors(ev.get('by')))}"
+    ctx.memo["competence"] = Competence(mayor, ev.date, via)
+    out["competent_authority"] = {"mayor": mayor, "learned_on": ev.date.isoformat(), "via": via,
+                                  "acting_police": None, "cites": ["jp-1899:1"]}
+    ctx.out.finding("info", "competent-mayor",
+                    f"Mayor {name(ctx, mayor)} first learned of the distress on {ev.date} ({via}): he is in charge "
+                    "of the rescue (art 1).", "jp-1899:1")
+    ctx.out.step("competent_mayor", "jp-1899:1",
+                 f"{name(ctx, mayor)} is the first mayor to learn of the case, on {ev.date} ({via}): competent.",
+                 f"{name(ctx, mayor)} {ev.date} 最初ニ事件ヲ認知シタル市町村長 — 救護ノ事務ヲ行フ",
+                 inputs={"mayor": mayor, "learned_on": ev.date, "event": ev.pointer},
+                 readings=["jp-1899-1-competent-mayor", "jp-1899-1-first-knowledge"])
+    for other in sorted(all_mayors - {mayor}):
+        later = next((e for e in ctx.scenario.events_of("reported", "at_scene")
+                      if other in event_actors(e.get("to")) + event_actors(e.get("by"))), None)
+        if later is not None:
+            ctx.out.step("competent_mayor", "jp-1899:1",
+                         f"{name(ctx, other)} learned of the case later ({later.date}): not competent.",
+                         f"{name(ctx, other)} 後ニ認知 — 救護ノ事務ヲ行ハス")
+
+
+def finder_reports(ctx: Context) -> None:
+    """Art 2 ¶1: each finder (role ``finder``) reports without delay to the nearest mayor or a
+    police official. No days are fixed: the duty is listed; a finding when no report is recorded
+    or it went to someone else (readings ``jp-1899-2-without-delay``, ``jp-1899-2-1-finders``)."""
+    timing = ctx.param("timing.finder_report")
+    authorities = mayors(ctx) | police(ctx)
+    for finder in ctx.scenario.parties_with("finder"):
+        if finder.id in mayors(ctx):
+            continue  # a mayor who finds it himself has learned of it (art 1, art 3)
+        report = ctx.scenario.first("reported", by=finder.id)
+        if report is None:
+            duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
+                 timing.value, "outstanding", None, ["jp-1899:2.1"])
+            ctx.out.finding("warning", "finder-did-not-report",
+                            f"{name(ctx, finder.id)} found the ship in distress but no report by him is recorded: "
+                            "art 2 ¶1 requires a report without delay (遲滯ナク) to the nearest mayor or a police "
+                            "official.", "jp-1899:2.1")
+            ctx.out.step("finder_reports", "jp-1899:2.1", f"{finder.id}: finder, no report recorded.",
+                         f"{finder.id}: 發見者 — 報吿ナシ", params=[timing],
+                         readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
+            continue
+        to = event_actors(report.get("to"))
+        duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
+             timing.value, "done", report.date, ["jp-1899:2.1"], to=to or None)
+        if to and not any(t in authorities for t in to):
+            ctx.out.finding("warning", "report-not-to-mayor-or-police",
+                            f"{name(ctx, finder.id)} reported on {report.date} to {', '.join(to)}, who is neither a "
+                            "mayor nor a police official (art 2 ¶1).", "jp-1899:2.1")
+        ctx.out.step("finder_reports", "jp-1899:2.1",
+                     f"{finder.id}: finder, reported on {report.date}"
+                     + (f" to {', '.join(to)}" if to else "") + f" ({timing.value}; whether that was without "
+                     "delay, and to the nearest authority, is not judged).",
+                     f"{finder.id}: 發見者 {report.date} 報吿 (遲滯ナク — 日數ノ定ナシ)", params=[timing],
+                     readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
+
+
+def police_notice(ctx: Context) -> None:
+    """Art 2 ¶2: a police official who receives a report (or finds the ship himself) notifies the
+    mayor — a ``reported`` event by him to a mayor on or after that day."""
+    timing = ctx.param("timing.police_notice")
+    all_mayors = mayors(ctx)
+    for officer in sorted(police(ctx)):
+        received = next((e for e in ctx.scenario.events_of("reported")
+                         if officer in event_actors(e.get("to"))
+                         or (officer in event_actors(e.get("by")) and not event_actors(e.get("to")))), None)
+        if received is None:
+            continue
+        notice = next((e for e in ctx.scenario.events_of("reported")
+                       if officer in event_actors(e.get("by")) and e.date >= received.date
+                       and any(t in all_mayors for t in event_actors(e.get("to")))), None)
+        if notice is None:
+            duty(ctx, "notify the mayor of the report received", officer, timing.value, "outstanding", None,
+                 ["jp-1899:2.2"])
+            ctx.out.finding("warning", "police-did-not-notify-mayor",
+                            f"Police official {name(ctx, officer)} received a report on {received.date} but no "
+                            "notice from him to a mayor is recorded (art 2 ¶2).", "jp-1899:2.2")
+        else:
+            duty(ctx, "notify the mayor of the report received", officer, timing.value, "done", notice.date,
+                 ["jp-1899:2.2"], to=[t for t in event_actors(notice.get("to")) if t in all_mayors])
+        ctx.out.step("police_notice", "jp-1899:2.2",
+                     f"{officer}: police official, received a report on {received.date}; "
+                     + (f"notified the mayor on {notice.date}." if notice else "no notice to the mayor recorded."),
+                     f"{officer}: 警察官吏 {received.date} 報吿ニ接ス — "
+                     + (f"{notice.date} 市町村長ニ通知" if notice else "市町村長ニ通知ナシ"),
+                     params=[timing], readings=["jp-1899-2-2-police-notice"])
+
+
+def mayor_at_scene(ctx: Context) -> None:
+    """Art 3: the competent mayor goes at once to the scene (``at_scene``). Art 4: a police official
+    at the scene assists him, and acts in his place while he is not there."""
+    from .common import competent
+
+    comp = competent(ctx)
+    timing = ctx.param("timing.mayor_at_scene")
+    visits = ctx.scenario.events_of("at_scene")
+    officers = police(ctx)
+    police_there = next((e for e in visits if any(a in officers for a in event_actors(e.get("by")))), None)
+    if comp.mayor is None:
+        if police_there is not None:
+            acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
+            ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+            ctx.out.finding("info", "police-acting-for-mayor",
+                            f"Police official {name(ctx, acting)} was at the scene on {police_there.date} with no "
+                            "mayor known there: he performs the mayor's duties in his place (art 4).", "jp-1899:4")
+            ctx.out.step("police_acting", "jp-1899:4", f"{acting} acts in the mayor's place (art 4).",
+                         f"{acting}: 警察官吏 市町村長ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+        return
+    mine = next((e for e in visits if comp.mayor in event_actors(e.get("by"))), None)
+    if mine is not None:
+        duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
+             "done", mine.date, ["jp-1899:3"])
+        ctx.out.step("mayor_at_scene", "jp-1899:3",
+                     f"{comp.mayor}: learned of it on {comp.learned_on}, at the scene on {mine.date} ({timing.value}).",
+                     f"{comp.mayor}: {comp.learned_on} 認知、{mine.date} 現場ニ臨ム (直ニ)", params=[timing],
+                     readings=["jp-1899-3-at-once"])
+        if police_there is not None and police_there.date < mine.date:
+            acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
+            ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+            ctx.out.step("police_acting", "jp-1899:4",
+                         f"{acting} was at the scene on {police_there.date}, before the mayor: he acted in the "
+                         "mayor's place until then (art 4).",
+                         f"{acting}: 市町村長現場ニ在ラサル間之ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+        return
+    duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
+         "outstanding", None, ["jp-1899:3"])
+    if police_there is not None:
+        acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
+        ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+        ctx.out.finding("info", "police-acting-for-mayor",
+                        f"Mayor {name(ctx, comp.mayor)} is not recorded at the scene; police official "
+                        f"{name(ctx, acting)} was there on {police_there.date} and performs his duties in his "
+                        "place (art 4).", ["jp-1899:4", "jp-1899:3"])
+        ctx.out.step("police_acting", ["jp-1899:4", "jp-1899:3"],
+                     f"{acting} acts in the place of the absent mayor {comp.mayor} (art 4).",
+                     f"{acting}: 市町村長現場ニ在ラス — 之ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+    else:
+        ctx.out.finding("warning", "mayor-not-at-scene",
+                        f"Mayor {name(ctx, comp.mayor)} learned of the distress on {comp.learned_on} but is not "
+                        "recorded at the scene (at_scene), nor is a police official acting for him: art 3 requires "
+                        "him to go there at once (直ニ).", "jp-1899:3")
+        ctx.out.step("mayor_at_scene", "jp-1899:3", f"{comp.mayor}: not recorded at the scene.",
+                     f"{comp.mayor}: 現場ニ臨ミタル記錄ナシ", params=[timing], readings=["jp-1899-3-at-once"])

@@ -1,0 +1,109 @@
+"""Custody of the ship and the salvaged goods, art 9.
+
+第九條 市町村長ハ遭難船舶其ノ他救上ケタル物件及前條ノ規定ニ依リ差押ヘタル物件ヲ保管スヘシ
+  前項ノ物件中ニ郵便物アルトキハ市町村長ハ遲滯ナク最近ノ郵便局ニ引渡スヘシ
+  (The mayor keeps the ship, the goods saved and the goods seized under art 8; postal matter among
+  them he hands without delay to the nearest post office.)
+
+What is held, and how it leaves custody (reading ``jp-1899-9-custody``): every item saved
+(``found``) and every item seized (art 8) is held; it leaves custody when mail is handed to the
+post office (``mail_handed_over``), when it is sold (``sold``: arts 11, 17; or
+``held_goods_disposed`` with ``act: sale``: art 16 ¶4), or when it is delivered against security
+(``security_furnished``: arts 11 ¶2, 16 ¶2). :func:`goods` is what the other rules ask.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import competent, duty, event_actors
+
+
+@dataclass(frozen=True)
+class Held:
+    item: Item
+    since: date | None
+    left: str | None          # why it left custody: posted | sold | disposed | delivered
+    left_on: date | None
+
+
+def goods(ctx: Context) -> dict[str, Held]:
+    """Every item that came into the mayor's custody, with whether and how it left it."""
+    if "held_goods" in ctx.memo:
+        return ctx.memo["held_goods"]
+    sc = ctx.scenario
+    seized: dict[str, date] = {}
+    for ev in sc.events_of("seized"):
+        for i in event_actors(ev.get("items")):
+            seized.setdefault(i, ev.date)
+    out: dict[str, Held] = {}
+    for item in sc.items:
+        if item.found is None and item.id not in seized:
+            continue
+        since = item.found.date if item.found and item.found.date else seized.get(item.id, ctx.case.occurred)
+        leaving: list[tuple[date, str]] = []
+        for ev in sc.events_of("mail_handed_over"):
+            if item.id in event_actors(ev.get("items")):
+                leaving.append((ev.date, "posted"))
+        sale = sc.first("sold", item=item.id)
+        if sale is not None:
+            leaving.append((sale.date, "sold"))
+        for ev in sc.events_of("held_goods_disposed"):
+            if item.id in event_actors(ev.get("items")) and ev.get("act") == "sale":
+                leaving.append((ev.date, "disposed"))
+        for ev in sc.events_of("security_furnished"):
+            if item.id in event_actors(ev.get("items")):
+                leaving.append((ev.date, "delivered"))
+        first = min(leaving, key=lambda x: x[0]) if leaving else (None, None)
+        out[item.id] = Held(item, since, first[1], first[0])
+    ctx.memo["held_goods"] = out
+    return out
+
+
+def still_held(ctx: Context) -> list[Held]:
+    return [h for h in goods(ctx).values() if h.left is None]
+
+
+def custody(ctx: Context) -> None:
+    """Art 9 ¶1: the mayor keeps the ship and the goods saved or seized."""
+    held = goods(ctx)
+    if not held:
+        return
+    listed = ", ".join(f"{h.item.id}" + (f" (left custody: {h.left} {h.left_on})" if h.left else "")
+                       for h in held.values())
+    ctx.out.step("custody", "jp-1899:9.1", f"In the mayor's custody: {listed}.",
+                 f"市町村長保管ノ物件: {listed}", inputs={"items": list(held)}, readings=["jp-1899-9-custody"])
+
+
+def mail(ctx: Context) -> None:
+    """Art 9 ¶2: postal matter (items of kind ``mail``) goes without delay to the nearest post office."""
+    timing = ctx.param("timing.mail_handover")
+    for h in goods(ctx).values():
+        if h.item.kind != "mail":
+            continue
+        handed = ctx.scenario.first("mail_handed_over", items=h.item.id)
+        if handed is not None:
+            duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
+                 "done", handed.date, ["jp-1899:9.2"])
+            ctx.out.step("mail", "jp-1899:9.2", f"{h.item.id}: mail, handed to the post office on {handed.date}.",
+                         f"{h.item.id}: 郵便物 {handed.date} 郵便局ニ引渡ス", params=[timing],
+                         readings=["jp-1899-9-2-mail"])
+            continue
+        duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
+             "outstanding",
+             None, ["jp-1899:9.2"])
+        if h.left == "sold" or h.left == "disposed":
+            ctx.out.finding("warning", "mail-sold",
+                            f"Item {h.item.id!r} is postal matter and was sold ({h.left_on}): the mayor must hand "
+                            "mail to the nearest post office (art 9 ¶2), not sell it.", "jp-1899:9.2")
+        else:
+            ctx.out.finding("warning", "mail-not-handed-over",
+                            f"Item {h.item.id!r} is postal matter in the mayor's custody; no handing over to the "
+                            "nearest post office is recorded (mail_handed_over): art 9 ¶2 requires it without delay.",
+                            "jp-1899:9.2")
+        ctx.out.step("mail", "jp-1899:9.2", f"{h.item.id}: mail, not recorded as handed to the post office.",
+                     f"{h.item.id}: 郵便物 — 郵便局ニ引渡シタル記錄ナシ", params=[timing],
+                     readings=["jp-1899-9-2-mail"])

@@ -1,0 +1,420 @@
+"""Who pays the rescue expenses: arts 15–19 (final incidence).
+
+第十五條 救護費用ノ金額ハ命令ノ規定ニ依リ市町村長之ヲ定ム / 市町村長ハ救護費用ノ金額ヲ船長ニ吿知シ期間ヲ定メテ
+  之ヲ納付セシムヘシ / 遭難船舶ノ所在地船籍港ナルトキ又ハ船長在ラサルトキハ前項ノ吿知ハ船舶所有者ニ之ヲ爲ヘシ
+  → payment_due: the notice, to the master (to the owner at the home port or when the master is
+    absent), and the day to pay by (a deadline).
+第十六條第一項 船長又ハ船舶所有者ハ救護費用ヲ納付シテ市町村長ノ保管ニ係ル金錢其ノ他ノ物件ノ引渡ヲ受クヘシ
+第十六條第六項 … 其ノ金錢救護費用ノ金額ニ達シタルトキハ直ニ其ノ金錢ヲ以テ救護費用ヲ支辨シ其ノ殘額ハ … 船長又ハ
+  船舶所有者ニ引渡スヘシ
+第十八條 市町村長ハ納付ヲ受ケタル金額又ハ其ノ保管ニ係ル金錢ヲ以テ救護費用ヲ支辨スヘシ
+  → pay_rescue_expenses: the money held (``custody``) pays first, then what the master or owner
+    paid, then the rest is the master's (owner's); any surplus of held money goes back to him.
+第十七條 船長又ハ船舶所有者ニ於テ市町村長ノ定メタル期間內ニ救護費用ヲ納付セサルトキハ市町村長ハ保管ノ物件又ハ
+  擔保トシテ差出シタル物件ヲ公賣シ其ノ代金ヲ保管スヘシ / 前項ノ規定ハ … 公賣ノ費用ヲ償フニ足ラスト認メタル物件ニハ
+  之ヲ適用セス → unpaid_sale: unpaid by the day, the held goods are to be sold (except ¶2).
+第十九條 救護其ノ效ヲ奏セサルトキハ救護費用ハ國庫ヨリ之ヲ支給ス
+  → failed_rescue, an exception: ``government`` pays everything.
+  船長又ハ船舶所有者救護費用ヲ納付セサル場合ニ於テ第十七條ニ定ムル手續ヲ爲シタル後市町村長ノ保管ニ係ル金錢ヲ以テ
+  救護費用ヲ支辨スルニ足ラサルトキハ國庫ヨリ之ヲ補給シ殘餘アルトキハ船長又ハ船舶所有者ニ之ヲ還付ス
+  → treasury_shortfall, an exception to the master paying the rest: after the art 17 sale the
+    shortfall is the ``government``'s.
+
+The order (reading ``jp-1899-16-6-order``): (1) the money held from sales pays, up to the
+expenses; (2) then what the master or owner actually paid, in the order paid; (3) the rest is
+owed by the master (owner) — until, the notified day having passed unpaid and the art 17 sale
+done, the treasury makes it up (art 19 ¶2); (4) held money beyond the expenses goes back by a
+charge ``custody`` → master (owner). Each source pays the claimants pro rata to what is still
+unpaid of each claim, in whole rin by largest remainder (reading ``jp-1899-18-pro-rata``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from wreckmaster.law.money import round_half_up_units, split_units
+from wreckmaster.law.regime import Context
+
+from .common import applies, event_actors, name, responsible_party, yen
+from .custody import still_held
+
+
+@dataclass
+class Ledger:
+    """The money of the rescue expenses, in whole rin."""
+
+    claims: list[tuple[str, int]]
+    total: int
+    sales: list[tuple[date, str, Fraction]]
+    disposals: list[tuple[date, list[str], Fraction]]
+    held: int
+    notice: object | None
+    due: date | None
+    held_at_due: int
+    needed: int
+    payments: list[tuple[str, int, date]] = field(default_factory=list)
+    done_on: date | None = None
+
+    def paid_before(self, day: date) -> int:
+        """What was paid on or before ``day``."""
+        return sum(u for _, u, d in self.payments if d <= day)
+
+
+def ledger(ctx: Context) -> Ledger:
+    if "ledger" in ctx.memo:
+        return ctx.memo["ledger"]
+    unit = ctx.out.currency.unit
+    claims = list(ctx.memo.get("claims", []))
+    total = sum(u for _, u in claims)
+    sales = [(e.date, e.get("item"), Fraction(e.get("price"))) for e in ctx.scenario.events_of("sold")]
+    disposals = [(e.date, event_actors(e.get("items")), Fraction(e.get("proceeds")))
+                 for e in ctx.scenario.events_of("held_goods_disposed") if e.get("approved") and e.get("proceeds")]
+    money = [(d, p) for d, _, p in sales] + [(d, p) for d, _, p in disposals]
+    held = round_half_up_units(sum((p for _, p in money), Fraction(0)), unit)
+    notice = ctx.scenario.first("expenses_notified")
+    due = notice.get("due") if notice is not None else None
+    held_at_due = (round_half_up_units(sum((p for d, p in money if d <= due), Fraction(0)), unit)
+                   if due is not None else held)
+    offset = min(held_at_due, total) if applies(ctx, "16") else 0
+    needed = total - offset
+    payments = [(e.get("by"), round_half_up_units(Fraction(e.get("amount")), unit), e.date)
+                for e in ctx.scenario.events_of("paid")]
+    done_on, running = None, 0
+    if needed > 0:
+        for _, u, d in payments:
+            running += u
+            if running >= needed:
+                done_on = d
+                break
+    led = Ledger(claims, total, sales, disposals, held, notice, due, held_at_due, needed, payments, done_on)
+    ctx.memo["ledger"] = led
+    return led
+
+
+def overdue(ctx: Context) -> bool:
+    """The notified day has passed without the expenses being paid by it (art 17 ¶1)."""
+    led = ledger(ctx)
+    if led.due is None or led.needed <= 0 or not ctx.case.rescue_effective:
+        return False
+    return (led.done_on is None and ctx.as_of > led.due) or (led.done_on is not None and led.done_on > led.due)
+
+
+def is_art17_sale(ctx: Context, sale_date: date) -> bool:
+    """A sale after the notified day while the expenses were still unpaid is an art 17 sale."""
+    led = ledger(ctx)
+    return (led.due is not None and ctx.case.rescue_effective and applies(ctx, "17") and led.needed > 0
+            and sale_date > led.due and led.paid_before(sale_date) < led.needed)
+
+
+def _units(ctx: Context, units: int) -> Fraction:
+    return Fraction(units) * ctx.out.currency.unit
+
+
+def sale_cost(ctx: Context, item_id: str) -> Fraction | None:
+    """The costs of selling an item (expenses of category ``sale`` for it), if any are given."""
+    costs = [Fraction(e.amount) for e in ctx.scenario.expenses
+             if e.category == "sale" and e.for_ == item_id and e.amount is not None]
+    return sum(costs, Fraction(0)) if costs else None
+
+
+def released_unpaid(ctx: Context, item) -> bool:
+    """Art 16 ¶3 item 3: passengers' baggage carried without freight is delivered even unpaid."""
+    return item.kind in ctx.p("release_unpaid.kinds") and not item.freight_paid
+
+
+# --- art 15: notice and the day to pay by --------------------------------------------------
+def payment_due(ctx: Context) -> None:
+    """Art 15 ¶2–3 (and art 16 ¶1): the responsible party is notified of the amount and pays it by
+    the day the mayor fixes — a deadline; the amount needed is what the money held on that day
+    does not cover."""
+    led = ledger(ctx)
+    if led.total == 0:
+        return
+    resp = responsible_party(ctx)
+    if not ctx.case.rescue_effective:
+        if led.notice is not None or led.payments:
+            ctx.out.finding("info", "no-payment-due",
+                            "The rescue did not succeed: the treasury pays the rescue expenses (art 19 ¶1); nothing is "
+                            "due from the master or owner, and what he paid goes back to him.", "jp-1899:19.1")
+        return
+    ctx.out.step("payment_due", list(resp.cites),
+                 f"The rescue expenses ({yen(_units(ctx, led.total))} yen) are notified to {name(ctx, resp.id)}: "
+                 f"{resp.why_en}.", f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
+                 inputs={"responsible": resp.id, "at_home_port": ctx.case.at_home_port,
+                         "master_absent": ctx.case.master_absent},
+                 readings=resp.readings, overrides=resp.overrides if resp.overrides != "responsible_party" else None)
+    if resp.id is None:
+        ctx.out.finding("error", "payer-unknown",
+                        f"The rescue expenses are to be notified to the {resp.role}, but the scenario names none "
+                        "(case.vessel.master / case.vessel.owner): the part not covered by held money cannot be "
+                        "charged.", list(resp.cites))
+    if led.notice is None:
+        ctx.out.finding("info", "expenses-not-notified",
+                        f"No notice of the rescue expenses is recorded (expenses_notified): art 15 ¶2 has the mayor "
+                        f"notify the {resp.role} of the amount and fix a period for payment.", list(resp.cites))
+        return
+    to = led.notice.get("to")
+    if resp.id is not None and to != resp.id:
+        ctx.out.finding("warning", "expenses-notice-wrong-party",
+                        f"The rescue expenses were notified to {name(ctx, to)}, but {resp.why_en} is to be notified "
+                        f"({name(ctx, resp.id)}).", list(resp.cites))
+    cites = list(resp.cites) + ["jp-1899:16.1"]
+    if led.needed <= 0:
+        ctx.out.deadline("pay the rescue expenses", resp.id, led.due, None, cites, status="met")
+        ctx.out.step("payment_due", cites,
+                     f"Money held on {led.due} ({yen(_units(ctx, led.held_at_due))} yen) already covers the expenses: "
+                     "nothing to pay (art 16 ¶6).", "保管金既ニ救護費用ノ金額ニ達ス — 納付ヲ要セス",
+                     readings=["jp-1899-16-6-order"])
+        return
+    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites)
+    ctx.out.step("payment_due", cites,
+                 f"To pay by {led.due}: {yen(_units(ctx, led.needed))} yen (expenses {yen(_units(ctx, led.total))}"
+                 + (f" less money held {yen(_units(ctx, min(led.held_at_due, led.total)))}" if applies(ctx, "16")
+                    and led.held_at_due else "") + ")"
+                 + (f"; paid in full on {led.done_on}." if led.done_on else "; not paid in full."),
+                 f"{led.due} マテニ {yen(_units(ctx, led.needed))} 円ヲ納付セシム"
+                 + (f" — {led.done_on} 完納" if led.done_on else " — 未納"),
+                 inputs={"due": led.due, "payments": [(p, yen(_units(ctx, u)), d) for p, u, d in led.payments]},
+                 readings=["jp-1899-16-6-order", "jp-1899-17-unpaid-sale"])
+
+
+# --- art 17: the sale of held goods when unpaid --------------------------------------------
+def unpaid_sale(ctx: Context) -> None:
+    """Art 17 ¶1: unpaid by the notified day, the held goods (and any security) are sold and the
+    proceeds held; ¶2: not goods whose sale would not cover its own cost."""
+    led = ledger(ctx)
+    for sale_date, item_id, price in led.sales:
+        if not is_art17_sale(ctx, sale_date):
+            continue
+        cost = sale_cost(ctx, item_id)
+        item = ctx.scenario.item(item_id)
+        ctx.out.step("unpaid_sale", "jp-1899:17.1",
+                     f"{item_id}: sold on {sale_date} for {yen(price)} yen after the day to pay ({led.due}) passed "
+                     "unpaid — an art 17 sale; the proceeds are held.",
+                     f"{item_id}: 期間內ニ納付セサルニ因リ {sale_date} 公賣、代金 {yen(price)} 円ヲ保管",
+                     readings=["jp-1899-17-unpaid-sale"])
+        if cost is not None and price < cost:
+            ctx.out.finding("warning", "sale-did-not-cover-costs",
+                            f"Item {item_id!r} was sold under art 17 for {yen(price)} yen, less than the costs of the "
+                            f"sale ({yen(cost)} yen): art 17 ¶2 does not sell such goods.", ["jp-1899:17.2"])
+        if item is not None and released_unpaid(ctx, item):
+            ctx.out.finding("warning", "baggage-sold",
+                            f"Item {item_id!r} is passengers' baggage carried free of freight, which is delivered even "
+                            "unpaid (art 16 ¶3 item 3); it should not have been sold for the expenses.",
+                            ["jp-1899:16.3#3", "jp-1899:17.1"])
+    if not overdue(ctx):
+        return
+    if not applies(ctx, "17"):
+        ctx.out.finding("warning", "expenses-not-paid",
+                        f"The rescue expenses were not paid by {led.due}. The ship is a government ship: art 22 does "
+                        "not apply art 17 (sale of held goods) or art 19 ¶2 (treasury top-up); the master remains "
+                        "liable.", ["jp-1899:15.2", "jp-1899:22"])
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:17.1"],
+                     "Government ship: no sale of held goods for non-payment (art 17 not applied by art 22).",
+                     "官廳ノ船舶 — 第十七條ハ準用セス", overrides="unpaid_sale", readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+        return
+    if led.done_on is not None:
+        ctx.out.finding("warning", "expenses-paid-late",
+                        f"The rescue expenses were paid in full on {led.done_on}, after the day fixed ({led.due}) "
+                        "(arts 15 ¶2, 17 ¶1).", ["jp-1899:15.2", "jp-1899:17.1"])
+        return
+    pending = to_be_sold(ctx)
+    excepted = [h for h in still_held(ctx) if h not in pending and _excepted(ctx, h)]
+    for h in excepted:
+        ctx.out.finding("info", "sale-would-not-cover-costs",
+                        f"Item {h.item.id!r} (value {h.item.value} yen) would not fetch the costs of its sale "
+                        f"({yen(sale_cost(ctx, h.item.id))} yen): art 17 ¶2 — it is not sold.", "jp-1899:17.2")
+        ctx.out.step("sale_not_covering_costs", "jp-1899:17.2",
+                     f"{h.item.id}: value {h.item.value} < sale costs {yen(sale_cost(ctx, h.item.id))}: not sold.",
+                     f"{h.item.id}: 代金ヲ以テ公賣ノ費用ヲ償フニ足ラス — 公賣セス", overrides="unpaid_sale",
+                     readings=["jp-1899-17-2-cost"])
+    securities = ctx.scenario.events_of("security_furnished")
+    paid = led.paid_before(ctx.as_of)
+    if pending or securities:
+        names = [h.item.id for h in pending] + [f"the security furnished by {e.get('by')} on {e.date}"
+                                                 for e in securities]
+        ctx.out.finding("warning", "held-goods-to-be-sold",
+                        f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
+                        f"{yen(_units(ctx, led.needed))} yen paid): the mayor sells by public sale and holds the "
+                        f"proceeds of: {', '.join(names)} (art 17 ¶1). Until then the unpaid rest stays with the "
+                        "master (owner); after it, the treasury makes up any shortfall (art 19 ¶2).", "jp-1899:17.1")
+    else:
+        ctx.out.finding("warning", "expenses-not-paid",
+                        f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
+                        f"{yen(_units(ctx, led.needed))} yen paid), and no held goods remain to be sold under art 17: "
+                        "the treasury makes up the shortfall (art 19 ¶2).", ["jp-1899:17.1", "jp-1899:19.2"])
+    ctx.out.step("unpaid_sale", "jp-1899:17.1",
+                 f"Unpaid by {led.due}: " + (f"to be sold: {', '.join(h.item.id for h in pending)}."
+                                              if pending else "no held goods left to sell."),
+                 f"{led.due} マテニ納付セス — " + ("保管ノ物件ヲ公賣ス" if pending else "公賣スヘキ物件ナシ"),
+                 readings=["jp-1899-17-unpaid-sale", "jp-1899-17-before-sale"])
+
+
+def _excepted(ctx: Context, h) -> bool:
+    cost = sale_cost(ctx, h.item.id)
+    return h.item.value is not None and cost is not None and Fraction(h.item.value) < cost
+
+
+def to_be_sold(ctx: Context) -> list:
+    """Held goods an art 17 sale takes: not mail (art 9 ¶2), not free baggage (art 16 ¶3 item 3),
+    not goods whose sale would not cover its cost (art 17 ¶2)."""
+    return [h for h in still_held(ctx) if h.item.kind != "mail" and not released_unpaid(ctx, h.item)
+            and not _excepted(ctx, h)]
+
+
+def art17_done(ctx: Context) -> bool:
+    """The art 17 procedure is over: the day passed unpaid and nothing is left to sell."""
+    return (overdue(ctx) and ledger(ctx).done_on is None and applies(ctx, "17")
+            and not to_be_sold(ctx) and not ctx.scenario.events_of("security_furnished"))
+
+
+# --- arts 16 ¶6, 18, 19: who finally pays each claimant ----------------------------------------
+def _allocate(claims: list[tuple[str, int]], sources: list[tuple[str, int]]) -> list[tuple[int, str, int]]:
+    """Each source, in order, pays the claims pro rata to what is still unpaid of each (whole
+    units, largest remainder). A source never pays a claim more than is left of it. Returns
+    (source index, claimant, units); one source's parts to the same claimant are added up."""
+    remaining = [u for _, u in claims]
+    out: dict[tuple[int, str], int] = {}
+    for k, (_, amount) in enumerate(sources):
+        if amount <= 0 or sum(remaining) == 0:
+            continue
+        parts = split_units(amount, [Fraction(r) for r in remaining])
+        for j, part in enumerate(parts):
+            if part:
+                remaining[j] -= part
+                key = (k, claims[j][0])
+                out[key] = out.get(key, 0) + part
+    return [(k, c, u) for (k, c), u in out.items()]
+
+
+def _charge_all(ctx: Context, claims, sources: list[tuple[str, int, list[str]]]) -> None:
+    """Charge each source's parts: payer → claimant, one charge per source (a separate payment or
+    legal act stays a separate charge, SCENARIO.md)."""
+    for k, claimant, units in _allocate(claims, [(p, u) for p, u, _ in sources]):
+        payer, _, cites = sources[k]
+        ctx.out.charge(payer, claimant, "rescue_expenses", _units(ctx, units), cites)
+
+
+def pay_rescue_expenses(ctx: Context) -> None:
+    """Arts 16 ¶6, 18 (and 19 ¶2): the base rule of who pays the admitted claims."""
+    led = ledger(ctx)
+    if led.total == 0 and led.held == 0:
+        return
+    if not ctx.case.rescue_effective:
+        failed_rescue(ctx)
+        return
+    resp = responsible_party(ctx)
+    use_custody = applies(ctx, "16")
+    from_custody = min(led.held, led.total) if use_custody else 0
+    rest = led.total - from_custody
+    sources: list[tuple[str, int, list[str]]] = []
+    art17 = any(is_art17_sale(ctx, d) for d, _, _ in led.sales)
+    if from_custody:
+        custody_cites = ["jp-1899:18"] + (["jp-1899:16.6"] if led.held >= led.total else []) \
+            + (["jp-1899:17.1"] if art17 else [])
+        sources.append(("custody", from_custody, custody_cites))
+        ctx.out.step("pay_rescue_expenses", custody_cites,
+                     f"Money held from sales: {yen(_units(ctx, led.held))} yen; it pays "
+                     f"{yen(_units(ctx, from_custody))} yen of the {yen(_units(ctx, led.total))} yen of expenses first"
+                     + (" — it reaches the expenses, which are paid at once (art 16 ¶6)." if led.held >= led.total
+                        else " (art 18)."),
+                     f"保管金 {yen(_units(ctx, led.held))} 円ヲ以テ救護費用 {yen(_units(ctx, from_custody))} 円ヲ支辨",
+                     inputs={"sales": [(i, yen(p), d) for d, i, p in led.sales],
+                             "disposals": [(i, yen(p), d) for d, i, p in led.disposals]},
+                     amount=ctx.out.round(_units(ctx, from_custody)),
+                     readings=["jp-1899-16-6-order"])
+    elif led.held and not use_custody:
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:16.6"],
+                     "Government ship: art 16 is not applied (art 22) — the money held does not pay the expenses; "
+                     "it goes back.", "官廳ノ船舶 — 第十六條ハ準用セス", overrides="pay_rescue_expenses",
+                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+    left = rest
+    for payer, units, day in led.payments:
+        take = min(units, left)
+        if take < units:
+            ctx.out.finding("info", "payment-exceeds-expenses",
+                            f"{name(ctx, payer)} paid {yen(_units(ctx, units))} yen on {day}; only "
+                            f"{yen(_units(ctx, take))} yen was needed after the money held: the rest goes back to him "
+                            "(art 16 ¶1, art 19 ¶2).", ["jp-1899:16.1", "jp-1899:19.2"])
+        if take:
+            sources.append((payer, take, ["jp-1899:16.1", "jp-1899:18"] + list(resp.cites)))
+        left -= take
+    paid = rest - left
+    if paid:
+        ctx.out.step("pay_rescue_expenses", ["jp-1899:16.1", "jp-1899:18"],
+                     f"Paid by the master or owner: {yen(_units(ctx, paid))} yen; the mayor pays it out (art 18).",
+                     f"納付ヲ受ケタル金額 {yen(_units(ctx, paid))} 円ヲ以テ救護費用ヲ支辨",
+                     amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
+    if left > 0:
+        if use_custody and art17_done(ctx):
+            treasury_shortfall(ctx, left, sources)
+        elif resp.id is not None:
+            rest_cites = list(resp.cites) + ["jp-1899:16.1"]
+            sources.append((resp.id, left, rest_cites))
+            state = ("the day to pay has passed and the art 17 sale is still to be made" if overdue(ctx)
+                     else "payment is due" if led.notice is not None else "the amount is still to be notified")
+            ctx.out.step("master_pays_rest", rest_cites,
+                         f"The rest, {yen(_units(ctx, left))} yen, is owed by {name(ctx, resp.id)} ({resp.why_en}); "
+                         f"{state}.",
+                         f"殘額 {yen(_units(ctx, left))} 円ハ{resp.why_ja}ノ納付スヘキモノ",
+                         amount=ctx.out.round(_units(ctx, left)),
+                         readings=list(resp.readings) + ["jp-1899-16-6-order"]
+                         + (["jp-1899-17-before-sale"] if overdue(ctx) else []),
+                         overrides=resp.overrides if resp.overrides != "responsible_party" else None)
+    _charge_all(ctx, led.claims, sources)
+    surplus = led.held - from_custody
+    if surplus > 0:
+        _return_surplus(ctx, surplus, resp, ["jp-1899:16.6"] if use_custody else ["jp-1899:22", "jp-1899:9.1"])
+    if sources and len(led.claims) > 1:
+        ctx.out.step("pro_rata", "jp-1899:18",
+                     "Each payer's part is shared among the claimants pro rata to what is still unpaid of each claim.",
+                     "各支辨ハ未拂額ニ按分ス", readings=["jp-1899-18-pro-rata"])
+
+
+def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
+    """Art 19 ¶2, an exception to the master paying the rest: unpaid by the day and the art 17 sale
+    done, the treasury makes up what the held money does not cover."""
+    cites = ["jp-1899:19.2", "jp-1899:17.1"]
+    sources.append(("government", left, cites))
+    led = ledger(ctx)
+    ctx.out.step("treasury_shortfall", cites,
+                 f"Not paid by {led.due}, and the art 17 sale is done: the shortfall of {yen(_units(ctx, left))} yen "
+                 "is made up by the national treasury (art 19 ¶2).",
+                 f"第十七條ノ手續ヲ爲シタル後保管金ヲ以テ支辨スルニ足ラス — 不足 {yen(_units(ctx, left))} 円ハ國庫ヨリ補給",
+                 amount=ctx.out.round(_units(ctx, left)), overrides="master_pays_rest",
+                 readings=["jp-1899-19-2-shortfall", "jp-1899-17-before-sale"])
+
+
+def failed_rescue(ctx: Context) -> None:
+    """Art 19 ¶1, an exception to arts 15–18: the rescue failed, so the treasury pays the rescue
+    expenses in full; the money held goes back (reading ``jp-1899-19-1-held-money-returned``)."""
+    led = ledger(ctx)
+    if led.total:
+        _charge_all(ctx, led.claims, [("government", led.total, ["jp-1899:19.1"])])
+        ctx.out.step("failed_rescue", "jp-1899:19.1",
+                     f"The rescue did not succeed (case.rescue_effective false): the treasury pays all "
+                     f"{yen(_units(ctx, led.total))} yen of rescue expenses.",
+                     f"救護其ノ效ヲ奏セス — 救護費用 {yen(_units(ctx, led.total))} 円ハ國庫ヨリ支給",
+                     amount=ctx.out.round(_units(ctx, led.total)), overrides="pay_rescue_expenses",
+                     readings=["jp-1899-19-1-failed-rescue"])
+    if led.held:
+        _return_surplus(ctx, led.held, responsible_party(ctx), ["jp-1899:19.1", "jp-1899:16.6"],
+                        reading="jp-1899-19-1-held-money-returned")
+
+
+def _return_surplus(ctx: Context, units: int, resp, cites: list[str], reading: str = "jp-1899-16-6-surplus") -> None:
+    """Held money beyond what pays the expenses goes back to the master or owner (art 16 ¶6; art 19 ¶2
+    殘餘 … 還付); with neither known, it is held for them (``unclaimed``)."""
+    to = resp.id or "unclaimed"
+    ctx.out.charge("custody", to, "surplus", _units(ctx, units), cites)
+    ctx.out.step("return_surplus", cites,
+                 f"Held money left over, {yen(_units(ctx, units))} yen, goes back to {name(ctx, to)}"
+                 + ("" if resp.id else " (no master or owner named: held for him)") + ".",
+                 f"殘額 {yen(_units(ctx, units))} 円ハ{resp.why_ja}ニ引渡ス",
+                 amount=ctx.out.round(_units(ctx, units)), readings=[reading])
+    if resp.id is None:
+        ctx.out.finding("info", "surplus-unclaimed",
+                        f"{yen(_units(ctx, units))} yen of held money is to go back to the master or owner, but the "
+                        "scenario names neither: it is held for him (unclaimed).", cites)
+

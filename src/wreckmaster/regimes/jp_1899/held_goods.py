@@ -1,0 +1,113 @@
+"""Dealings with the goods in custody, art 16 ¶2–5.
+
+第十六條第二項 船長又ハ船舶所有者ニ於テ市町村長ノ相當ト認ムル擔保ヲ供スルトキハ前項ノ金錢其ノ他ノ物件ノ全部若ハ
+  一部ノ引渡ヲ受クルコトヲ得 (delivery against adequate security) → delivery_against_security
+第十六條第三項 左ニ揭クル物件ハ前二項ノ規定ニ拘ラス其ノ引渡ヲ受クルコトヲ得 … 三 運送賃ヲ支拂フコトナクシテ船中ニ
+  携帶スル旅客ノ手荷物 (passengers' baggage carried free of freight is delivered even unpaid) → free_baggage
+第十六條第四項 市町村長ノ保管スル船舶又ハ積荷ヲ賣却シ抵當ト爲シ又ハ質入セントスルトキハ市町村長ノ認可ヲ受クヘシ …
+第十六條第五項 前項ノ處分ニ因リ取得シタル金錢其ノ他ノ物件ハ市町村長之ヲ保管スヘシ
+  (selling, mortgaging or pledging held goods needs the mayor's approval; what it brings in is
+  held) → disposals; the proceeds join the held money in :mod:`.expenses`.
+Art 22 does not apply art 16 to government ships.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import applies, event_actors, name, yen
+from .custody import goods
+
+ACT_EN = {"sale": "sale", "mortgage": "mortgage", "pledge": "pledge"}
+ACT_JA = {"sale": "賣却", "mortgage": "抵當", "pledge": "質入"}
+
+
+def _not_for_government(ctx: Context) -> bool:
+    if applies(ctx, "16"):
+        return False
+    if ctx.scenario.events_of("held_goods_disposed", "security_furnished"):
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:16.4"],
+                     "Government ship: art 16 (delivery against payment or security, dealings with held goods) is "
+                     "not among the provisions art 22 applies.", "官廳ノ船舶 — 第十六條ハ準用セス",
+                     overrides="held_goods", readings=["jp-1899-22-government-ships"])
+    return True
+
+
+def delivery_against_security(ctx: Context) -> None:
+    """Art 16 ¶2: goods delivered to the master or owner against security, outside an art 11 notice."""
+    if _not_for_government(ctx):
+        return
+    for ev in ctx.scenario.events_of("security_furnished"):
+        items = event_actors(ev.get("items"))
+        if any(ctx.scenario.first("sale_notice", items=i) for i in items):
+            continue  # an art 11 ¶2 request: :func:`.public_sale.sale_notices`
+        security = ev.get("security")
+        ctx.out.step("delivery_against_security", "jp-1899:16.2",
+                     f"{ev.date}: {ev.get('by')} furnished security"
+                     + (f" of {yen(Fraction(security))} yen" if security is not None else "")
+                     + f" and takes delivery of {', '.join(items)} before paying.",
+                     f"{ev.date}: 擔保ヲ供シ {', '.join(items)} ノ引渡ヲ受ク", readings=["jp-1899-16-2-security"])
+
+
+def free_baggage(ctx: Context) -> None:
+    """Art 16 ¶3 item 3: passengers' baggage carried without freight is delivered even unpaid."""
+    if not applies(ctx, "16"):
+        return
+    kinds = ctx.param("release_unpaid.kinds")
+    baggage = [h for h in goods(ctx).values() if h.item.kind in kinds.value]
+    if not baggage:
+        return
+    ctx.out.finding("info", "release-items-not-in-seed",
+                    "Art 16 ¶3 lists goods delivered without payment or security; items 1–2 are not in the seed and "
+                    "only item 3 (passengers' baggage carried free of freight) is applied.", "jp-1899:16.3")
+    for h in baggage:
+        if h.item.freight_paid:
+            ctx.out.step("free_baggage", "jp-1899:16.3#3",
+                         f"{h.item.id}: baggage carried for freight — not under art 16 ¶3 item 3; held like the cargo.",
+                         f"{h.item.id}: 運送賃ヲ支拂ヒタル手荷物 — 第十六條第三項第三號ニ該當セス", params=[kinds],
+                         readings=["jp-1899-16-3-baggage"])
+            continue
+        owner = h.item.owner
+        ctx.out.finding("info", "baggage-released",
+                        f"Item {h.item.id!r} is a passenger's baggage carried without freight"
+                        + (f" ({name(ctx, owner)})" if owner else "")
+                        + ": it is delivered even though the rescue expenses are unpaid (art 16 ¶3 item 3), and it is "
+                        "not sold for them.", "jp-1899:16.3#3")
+        ctx.out.step("free_baggage", "jp-1899:16.3#3",
+                     f"{h.item.id}: passenger's free baggage — delivered notwithstanding ¶1–2.",
+                     f"{h.item.id}: 運送賃ヲ支拂フコトナクシテ船中ニ携帶スル旅客ノ手荷物 — 其ノ引渡ヲ受クルコトヲ得",
+                     params=[kinds], readings=["jp-1899-16-3-baggage", "jp-1899-16-3-items-1-2-unknown"])
+
+
+def disposals(ctx: Context) -> None:
+    """Art 16 ¶4: a sale, mortgage or pledge of the held ship or cargo needs the mayor's approval;
+    ¶5: the money or goods it brings in are held by the mayor."""
+    if _not_for_government(ctx):
+        return
+    for ev in ctx.scenario.events_of("held_goods_disposed"):
+        items = event_actors(ev.get("items"))
+        act = ev.get("act")
+        proceeds = ev.get("proceeds")
+        if not ev.get("approved"):
+            ctx.out.finding("warning", "disposal-not-approved",
+                            f"{name(ctx, ev.get('by'))} made a {ACT_EN[act]} of {', '.join(items)} on {ev.date}, held by "
+                            "the mayor, without his approval (art 16 ¶4); its proceeds are not counted as held money.",
+                            "jp-1899:16.4")
+            ctx.out.step("disposals", "jp-1899:16.4", f"{ev.date}: {act} of {', '.join(items)} without approval.",
+                         f"{ev.date}: {', '.join(items)} ノ{ACT_JA[act]} — 市町村長ノ認可ナシ",
+                         readings=["jp-1899-16-4-approval"])
+            continue
+        cites = ["jp-1899:16.4"] + (["jp-1899:16.5"] if proceeds is not None else [])
+        ctx.out.step("disposals", cites,
+                     f"{ev.date}: {act} of {', '.join(items)} by {ev.get('by')} with the mayor's approval"
+                     + (f"; the {yen(Fraction(proceeds))} yen it brought in are held by the mayor (art 16 ¶5)."
+                        if proceeds is not None else "."),
+                     f"{ev.date}: 市町村長ノ認可ヲ受ケ {', '.join(items)} ヲ{ACT_JA[act]}"
+                     + (f" — 取得シタル金錢 {yen(Fraction(proceeds))} 円ハ市町村長之ヲ保管" if proceeds is not None else ""),
+                     inputs={"items": items, "act": act, "proceeds": proceeds},
+                     readings=["jp-1899-16-4-approval"])
+        if proceeds is None:
+            ctx.out.finding("info", "disposal-proceeds-unknown",
+                            f"The {ACT_EN[act]} of {', '.join(items)} on {ev.date} records no proceeds: nothing is "
+                            "added to the held money (art 16 ¶5).", "jp-1899:16.5")

@@ -1,0 +1,100 @@
+"""No rescue against the master's will, art 5.
+
+第五條第一項 [absent from the seed; seeds README] No rescue may be carried out against the master's will.
+第五條第二項 前項ノ規定ハ市町村長ニ於テ船長ノ人命ヲ保護スル手段ヲ不充分ナリト認メ又ハ船長ニ惡意アリト認メタル場合ニハ之ヲ適用セス
+  (¶1 does not apply where the mayor finds the master's means of protecting life insufficient
+  or the master acting in bad faith.) — printed in the seed under art 4.
+
+Facts: ``master_refused`` (by the master) and ``mayor_override`` (``ground``: insufficient-means
+| bad-faith). Rescue acts on or after the refusal: ``summoned``, ``requisitioned``, goods found.
+Art 22 applies ¶1 but not ¶2 to government ships: there the override has no effect.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import applies, authority_ok, master, name
+
+GROUND_EN = {"insufficient-means": "the master's means of protecting life are insufficient",
+             "bad-faith": "the master is acting in bad faith"}
+GROUND_JA = {"insufficient-means": "船長ノ人命ヲ保護スル手段ヲ不充分ナリト認ム", "bad-faith": "船長ニ惡意アリト認ム"}
+
+
+def master_will(ctx: Context) -> None:
+    """Art 5 ¶1: a rescue against the master's will is not allowed."""
+    refusal = ctx.scenario.first("master_refused")
+    if refusal is None:
+        return
+    m = master(ctx)
+    by = refusal.get("by")
+    if m.id is not None and by != m.id:
+        ctx.out.finding("info", "refusal-not-by-master",
+                        f"The refusal of {refusal.date} is by {name(ctx, by)}, not by the master {name(ctx, m.id)} "
+                        "(or an acting master, art 21): art 5 ¶1 protects the master's will only.",
+                        ["jp-1899:5.1", "jp-1899:21"])
+        return
+    acts = _rescue_acts_after(ctx, refusal.date)
+    override = ctx.scenario.first("mayor_override")
+    if override is not None and override_applies(ctx, override):
+        return
+    cites = ["jp-1899:5.1"]
+    if acts:
+        ctx.out.finding("warning", "rescue-against-master-will",
+                        f"The master {name(ctx, by)} refused the rescue on {refusal.date}, yet rescue acts follow "
+                        f"({'; '.join(acts)}). No rescue may be carried out against the master's will (art 5 ¶1, "
+                        "absent from the seed, as the seeds README gives it), and no override under art 5 ¶2 is "
+                        "recorded.", cites)
+    else:
+        ctx.out.finding("info", "master-refused",
+                        f"The master {name(ctx, by)} refused the rescue on {refusal.date}; no rescue act is recorded "
+                        "after it (art 5 ¶1).", cites)
+    ctx.out.step("master_will", cites,
+                 f"The master refused on {refusal.date}: no rescue against his will (art 5 ¶1)"
+                 + (f"; rescue acts after it: {'; '.join(acts)}." if acts else "."),
+                 f"{refusal.date} 船長救護ヲ拒ム — 船長ノ意ニ反シテ救護ヲ爲スコトヲ得ス (第五條第一項)",
+                 inputs={"refused": refusal.date, "master": by}, readings=["jp-1899-5-master-will"])
+
+
+def override_applies(ctx: Context, override) -> bool:
+    """Art 5 ¶2, an exception to ¶1: the mayor's finding of insufficient means or bad faith lets
+    the rescue go ahead. Not for government ships (art 22 lists art 5 ¶1 only)."""
+    ground = override.get("ground")
+    by = override.get("by")
+    cites = ["jp-1899:5.2", "jp-1899:5.1"]
+    if not applies(ctx, "5.2"):
+        ctx.out.finding("warning", "override-not-applicable",
+                        f"The override of {override.date} ({GROUND_EN[ground]}) has no effect: the ship is a "
+                        "government ship and art 22 applies art 5 ¶1 but not ¶2.", ["jp-1899:22", "jp-1899:5.2"])
+        ctx.out.step("override_not_applicable", ["jp-1899:22", "jp-1899:5.2"],
+                     "Government ship: art 5 ¶2 is not among the provisions art 22 applies; the master's will stands.",
+                     "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
+                     readings=["jp-1899-22-government-ships"])
+        return False
+    if by is not None and not authority_ok(ctx, by):
+        ctx.out.finding("warning", "override-without-authority",
+                        f"The override of {override.date} is by {name(ctx, by)}, who is neither the competent mayor "
+                        "nor a police official acting for him (arts 1, 4, 5 ¶2): it has no effect.",
+                        cites + ["jp-1899:1", "jp-1899:4"])
+        return False
+    params = [ctx.param("override.grounds")]
+    ctx.out.finding("info", "master-will-overridden",
+                    f"The mayor found on {override.date} that {GROUND_EN[ground]}: art 5 ¶2 sets aside the master's "
+                    "refusal and the rescue may proceed.", cites)
+    ctx.out.step("master_will_override", cites,
+                 f"Override on {override.date}: {GROUND_EN[ground]} — art 5 ¶2 disapplies ¶1.",
+                 f"{override.date} 市町村長{GROUND_JA[ground]} — 前項ノ規定ヲ適用セス", params=params,
+                 inputs={"ground": ground, "by": by}, overrides="master_will",
+                 readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
+    return True
+
+
+def _rescue_acts_after(ctx: Context, day) -> list[str]:
+    acts = []
+    for ev in ctx.scenario.events_of("summoned", "requisitioned"):
+        if ev.date >= day:
+            acts.append(f"{ev.type} on {ev.date}")
+    for item in ctx.scenario.items:
+        if item.found and item.found.date and item.found.date >= day:
+            acts.append(f"{item.id} saved on {item.found.date}")
+    return acts
+

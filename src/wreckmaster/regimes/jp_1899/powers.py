@@ -1,0 +1,152 @@
+"""The mayor's powers during the rescue, arts 6–8.
+
+第六條 市町村長ハ救護ノ爲人ヲ招集シ船舶車馬其ノ他ノ物件ヲ徵用シ又ハ他人ノ所有地ヲ使用スルコトヲ得
+  前項ノ規定ニ依リ招集セラレタル者ハ市町村長ノ指揮ニ從ヒ救護ニ從事スヘシ
+  (Summon persons, requisition ships, carts, horses and other things, use others' land; those
+  summoned must work under his direction.) → summons, requisitions
+第七條 市町村長ハ救護ニ際シ必要ナラスト認ムル者、妨害ヲ爲シタル者又ハ不正ノ行爲ヲ爲シタル者ヲ退去セシムルコトヲ得
+  市町村長ハ救護ニ際シ暴行ヲ爲シタル者ノ身體ヲ拘束スルコトヲ得
+  市町村長前項ノ處分ヲ爲スニ當リ助力ヲ命セラレタル者ハ之ヲ拒ムコトヲ得ス
+  (Remove the unnecessary, obstructive or wrongdoing; restrain the violent; those ordered to help
+  may not refuse.) → removals, restraints
+第八條 市町村長ハ救護ニ際シ遭難物件ヲ隱匿シタル者アリト認ムルトキハ其ノ物件ヲ搜索シ又ハ之ヲ差押フルコトヲ得
+  (Search for and seize goods concealed.) → concealment
+
+Each power is an event; who used it must be the competent mayor or a police official (arts 1, 4).
+Conduct that art 12 ¶2 item 4 reads as obstruction or a wrongful act is remembered for the
+claims (``ctx.memo["excluded_conduct"]``; reading ``jp-1899-12-2-4-acts``).
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import authority_ok, event_actors, name
+
+WHAT_EN = {"ship": "a ship or boat", "vehicle": "a cart or vehicle", "horse": "a horse", "thing": "another thing",
+           "land": "the use of land"}
+WHAT_JA = {"ship": "船舶ヲ徵用", "vehicle": "車ヲ徵用", "horse": "馬ヲ徵用", "thing": "其ノ他ノ物件ヲ徵用",
+           "land": "他人ノ所有地ヲ使用"}
+GROUND_EN = {"unnecessary": "not needed for the rescue", "obstruction": "obstructed the rescue",
+             "wrongful": "committed a wrongful act"}
+GROUND_JA = {"unnecessary": "必要ナラスト認ムル者", "obstruction": "妨害ヲ爲シタル者", "wrongful": "不正ノ行爲ヲ爲シタル者"}
+
+
+def _check_authority(ctx: Context, ev, cite: str) -> None:
+    by = ev.get("by")
+    if not authority_ok(ctx, by):
+        ctx.out.finding("warning", "power-without-authority",
+                        f"The {ev.type} of {ev.date} is by {name(ctx, by)}, who is neither the competent mayor nor a "
+                        f"police official acting for him (arts 1, 4): the power of {cite} is the mayor's.",
+                        [cite, "jp-1899:1", "jp-1899:4"])
+
+
+def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
+    ctx.memo.setdefault("excluded_conduct", {}).setdefault(person, (why, cite))
+
+
+def summons(ctx: Context) -> None:
+    """Art 6 ¶1: persons summoned; ¶2: they must work under the mayor's direction (a refusal is a
+    breach: a warning)."""
+    summoned = ctx.memo.setdefault("summoned", set())
+    for ev in ctx.scenario.events_of("summoned"):
+        _check_authority(ctx, ev, "jp-1899:6.1")
+        to = event_actors(ev.get("to"))
+        refused = event_actors(ev.get("refused"))
+        summoned.update(to)
+        for person in refused:
+            ctx.out.finding("warning", "summons-refused",
+                            f"{name(ctx, person)} was summoned on {ev.date} but refused to take part: those summoned "
+                            "shall engage in the rescue under the mayor's direction (art 6 ¶2).", "jp-1899:6.2")
+        ctx.out.step("summons", ["jp-1899:6.1"] + (["jp-1899:6.2"] if refused else []),
+                     f"{ev.date}: {ev.get('by')} summoned {', '.join(to)}"
+                     + (f"; refused: {', '.join(refused)}" if refused else "") + ".",
+                     f"{ev.date}: 救護ノ爲 {', '.join(to)} ヲ招集" + (f" — {', '.join(refused)} 之ヲ拒ム" if refused else ""),
+                     inputs={"to": to, "refused": refused}, readings=["jp-1899-6-2-refusal"] if refused else ())
+
+
+def requisitions(ctx: Context) -> None:
+    """Art 6 ¶1: ships, carts, horses and other things requisitioned; land of others used. The
+    compensation is a rescue expense (art 13) paid only on a claim (art 14 ¶2)."""
+    claimants = {e.get("by") for e in ctx.scenario.events_of("claim_filed")}
+    for ev in ctx.scenario.events_of("requisitioned"):
+        _check_authority(ctx, ev, "jp-1899:6.1")
+        what = ev.get("what")
+        owners = event_actors(ev.get("from"))
+        ctx.out.step("requisitions", ["jp-1899:6.1", "jp-1899:13"],
+                     f"{ev.date}: {WHAT_EN[what]} requisitioned" + (f" from {', '.join(owners)}" if owners else "")
+                     + "; the compensation is a rescue expense (art 13).",
+                     f"{ev.date}: {WHAT_JA[what]} — 其ノ補償ハ救護費用 (第十三條)",
+                     inputs={"what": what, "from": owners}, readings=["jp-1899-13-expense-heads"])
+        for owner in owners:
+            if owner not in claimants:
+                ctx.out.finding("info", "requisition-compensation-not-claimed",
+                                f"{name(ctx, owner)}: {WHAT_EN[what]} was requisitioned on {ev.date}; its compensation "
+                                "is a rescue expense (art 13) but no claim by him is recorded, and without one within "
+                                "the mayor's period nothing is paid (art 14 ¶2).",
+                                ["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2"])
+
+
+def removals(ctx: Context) -> None:
+    """Art 7 ¶1: persons removed from the scene; obstruction and wrongful acts also exclude them
+    from rescue expenses (art 12 ¶2 item 4)."""
+    for ev in ctx.scenario.events_of("removed"):
+        _check_authority(ctx, ev, "jp-1899:7.1")
+        ground = ev.get("ground")
+        persons = event_actors(ev.get("persons"))
+        if ground in ("obstruction", "wrongful"):
+            for p in persons:
+                _exclude(ctx, p, f"removed on {ev.date} because he {GROUND_EN[ground]} (art 7 ¶1)", "jp-1899:7.1")
+        ctx.out.finding("info", "person-removed",
+                        f"{', '.join(name(ctx, p) for p in persons)} removed on {ev.date}: {GROUND_EN[ground]} "
+                        "(art 7 ¶1).", "jp-1899:7.1")
+        ctx.out.step("removals", "jp-1899:7.1", f"{ev.date}: removed {', '.join(persons)} — {GROUND_EN[ground]}.",
+                     f"{ev.date}: {GROUND_JA[ground]} {', '.join(persons)} ヲ退去セシム",
+                     inputs={"persons": persons, "ground": ground},
+                     readings=["jp-1899-12-2-4-acts"] if ground != "unnecessary" else ())
+
+
+def restraints(ctx: Context) -> None:
+    """Art 7 ¶2: a person who committed violence restrained; ¶3: those ordered to help may not
+    refuse (a refusal is a warning)."""
+    for ev in ctx.scenario.events_of("restrained"):
+        _check_authority(ctx, ev, "jp-1899:7.2")
+        persons = event_actors(ev.get("persons"))
+        helpers = event_actors(ev.get("assistants"))
+        refused = event_actors(ev.get("refused"))
+        for p in persons:
+            _exclude(ctx, p, f"restrained on {ev.date} for violence during the rescue (art 7 ¶2)", "jp-1899:7.2")
+        for p in refused:
+            ctx.out.finding("warning", "assistance-refused",
+                            f"{name(ctx, p)} was ordered on {ev.date} to help restrain {', '.join(persons)} and "
+                            "refused: art 7 ¶3 says he may not refuse.", "jp-1899:7.3")
+        ctx.out.step("restraints", ["jp-1899:7.2"] + (["jp-1899:7.3"] if helpers or refused else []),
+                     f"{ev.date}: {', '.join(persons)} restrained for violence"
+                     + (f"; helpers ordered: {', '.join(helpers)}" if helpers else "")
+                     + (f"; refused: {', '.join(refused)}" if refused else "") + ".",
+                     f"{ev.date}: 暴行ヲ爲シタル者 {', '.join(persons)} ノ身體ヲ拘束"
+                     + (f" — 助力ヲ拒ミタル者 {', '.join(refused)}" if refused else ""),
+                     inputs={"persons": persons, "assistants": helpers, "refused": refused},
+                     readings=["jp-1899-12-2-4-acts"] + (["jp-1899-7-3-refusal"] if refused else []))
+
+
+def concealment(ctx: Context) -> None:
+    """Art 8: goods concealed are searched for and seized; seized goods are held (art 9 ¶1). Those
+    who concealed them committed a wrongful act (art 12 ¶2 item 4)."""
+    seized = ctx.memo.setdefault("seized_items", [])
+    for ev in ctx.scenario.events_of("searched", "seized"):
+        _check_authority(ctx, ev, "jp-1899:8")
+        items = event_actors(ev.get("items"))
+        concealers = event_actors(ev.get("from"))
+        for p in concealers:
+            _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8")
+        if ev.type == "seized":
+            seized.extend(i for i in items if i not in seized)
+        verb_en, verb_ja = ("searched for", "搜索") if ev.type == "searched" else ("seized", "差押")
+        ctx.out.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []),
+                     f"{ev.date}: goods concealed" + (f" by {', '.join(concealers)}" if concealers else "")
+                     + f" {verb_en}" + (f": {', '.join(items)}" if items else "")
+                     + ("; held by the mayor (art 9 ¶1)." if ev.type == "seized" else "."),
+                     f"{ev.date}: 遭難物件ヲ隱匿シタル者" + (f" {', '.join(concealers)}" if concealers else "")
+                     + f" — 其ノ物件ヲ{verb_ja}" + (f" ({', '.join(items)})" if items else ""),
+                     inputs={"from": concealers, "items": items},
+                     readings=["jp-1899-12-2-4-acts"] if concealers else ())

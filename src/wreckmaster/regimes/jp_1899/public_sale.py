@@ -1,0 +1,162 @@
+"""Public sale of salvaged goods during custody, art 11.
+
+第十一條 市町村長ハ救上ケタル物件左ニ揭クル事項ノ一ニ該當スト認メタルトキハ之ヲ公賣シ其ノ代金ヲ保管スヘシ
+  一 物件久ニ耐ヘ難キコト又ハ著シク其ノ價格ヲ減スル虞アルコト
+  二 爆發物、容易ニ燃燒スヘキ物又ハ其ノ他ノ物件ニシテ保管上危險ノ虞アルコト
+  三 保管ノ費用其ノ物件ノ價格ニ超過シ又ハ其ノ價格ニ比シ不相當ナルコト
+  前項ノ規定ニ依リ公賣ヲ爲サントスル場合ニ於テ船長其ノ地ニ在ルトキハ市町村長ハ期間ヲ定メ其ノ期間內ニ市町村長ノ
+  相當ト認ムル擔保ヲ供シテ物件ノ引渡ヲ請求セサルトキハ公賣ニ付スヘキ旨ヲ船長ニ吿知スヘシ
+  遭難船舶ノ所在地船籍港ナルトキハ前項ノ吿知ハ船舶所有者ニ之ヲ爲スヘシ
+  船長又ハ船舶所有者ニ於テ第二項ノ規定ニ依リ物件ノ引渡ヲ請求シタルトキハ公賣ヲ爲スコトヲ得ス
+  (The mayor sells salvaged goods that are perishable, dangerous to keep, or too costly to keep,
+  and holds the proceeds; first he gives the master — the owner at the home port — a period to ask
+  for delivery against security; when delivery is asked for, there is no sale.)
+
+A ``sold`` event that is not an art 17 sale (after the notified day, unpaid: :mod:`.expenses`) is
+an art 11 sale. Its ground: a ``sale_decided`` event, else ``item.perishable`` (item 1), else
+``item.dangerous`` (item 2), else storage costs (expenses ``storage`` for the item) above its
+value (item 3) — reading ``jp-1899-11-grounds``. Not for government ships (art 22).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import applies, event_actors, master, name, owner, yen
+from .expenses import is_art17_sale
+
+GROUND_CITE = {"perishable": "jp-1899:11.1#1", "dangerous": "jp-1899:11.1#2", "costly": "jp-1899:11.1#3"}
+GROUND_EN = {"perishable": "it cannot keep or would lose much of its value",
+             "dangerous": "it is explosive, combustible or otherwise dangerous to keep",
+             "costly": "keeping it costs more than it is worth, or out of proportion to it"}
+GROUND_JA = {"perishable": "久ニ耐ヘ難ク又ハ著シク其ノ價格ヲ減スル虞アリ", "dangerous": "保管上危險ノ虞アリ",
+             "costly": "保管ノ費用其ノ物件ノ價格ニ超過シ又ハ不相當"}
+
+
+def _ground(ctx: Context, item) -> tuple[str | None, str]:
+    decided = ctx.scenario.first("sale_decided", items=item.id)
+    if decided is not None:
+        return decided.get("ground"), f"found by the mayor on {decided.date}"
+    if item.perishable:
+        return "perishable", "item.perishable"
+    if getattr(item, "dangerous", False):
+        return "dangerous", "item.dangerous"
+    storage = [Fraction(e.amount) for e in ctx.scenario.expenses
+               if e.category == "storage" and e.for_ == item.id and e.amount is not None]
+    if storage and item.value is not None and sum(storage) > Fraction(item.value):
+        return "costly", f"storage costs {yen(sum(storage))} yen above its value {item.value} yen"
+    return None, ""
+
+
+def notice_recipient(ctx: Context) -> tuple[str | None, bool, str]:
+    """Art 11 ¶2–3: (who is to be notified, whether a notice is required, why). At the home port the
+    owner (¶3); else the master if he is in the locality (¶2, art 21); else no notice (reading
+    ``jp-1899-11-2-no-master``)."""
+    if ctx.case.at_home_port:
+        return owner(ctx), True, "the ship lies at its port of registry: the owner (art 11 ¶3)"
+    m = master(ctx)
+    if m.present:
+        return m.id, True, "the master is in the locality (art 11 ¶2)"
+    return None, False, "the master is not in the locality and the ship is not at its home port: no notice"
+
+
+def public_sale(ctx: Context) -> None:
+    """Art 11 ¶1–4 for each sale that is not an art 17 sale."""
+    grounds = ctx.param("public_sale.grounds")
+    for sale in ctx.scenario.events_of("sold"):
+        item = ctx.scenario.item(sale.get("item"))
+        if item is None or is_art17_sale(ctx, sale.date):
+            continue
+        if not applies(ctx, "11"):
+            ctx.out.finding("warning", "public-sale-not-applicable",
+                            f"Item {item.id!r} was sold on {sale.date}, but the ship is a government ship: art 22 does "
+                            "not apply art 11 (public sale) to it.", ["jp-1899:22", "jp-1899:11.1"])
+            ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:11.1"],
+                         f"{item.id}: no public sale for a government ship (art 11 not applied by art 22).",
+                         f"{item.id}: 官廳ノ船舶 — 第十一條ハ準用セス", overrides="public_sale",
+                         readings=["jp-1899-22-government-ships"])
+            continue
+        ground, source = _ground(ctx, item)
+        price = Fraction(sale.get("price"))
+        if ground is None:
+            ctx.out.finding("warning", "sale-without-ground",
+                            f"Item {item.id!r} was sold on {sale.date} for {yen(price)} yen, but none of the grounds of "
+                            "art 11 ¶1 is recorded (perishable, dangerous to keep, keeping too costly: sale_decided, "
+                            "item.perishable, item.dangerous, storage costs).", "jp-1899:11.1")
+            cites = ["jp-1899:11.1"]
+        else:
+            cites = ["jp-1899:11.1", GROUND_CITE[ground]]
+        ctx.out.step("public_sale", cites,
+                     f"{item.id}: sold {sale.date} for {yen(price)} yen"
+                     + (f" — {GROUND_EN[ground]} ({source})" if ground else " — no ground recorded")
+                     + "; the proceeds are held by the mayor.",
+                     f"{item.id}: {sale.date} 公賣、代金 {yen(price)} 円ヲ保管"
+                     + (f" — {GROUND_JA[ground]}" if ground else ""),
+                     inputs={"item": item.id, "price": price, "ground": ground}, params=[grounds],
+                     readings=["jp-1899-11-grounds"])
+        _notice(ctx, item, sale)
+
+
+def _notice(ctx: Context, item, sale) -> None:
+    """Art 11 ¶2–4: the notice with a period, and no sale once delivery is asked for against security."""
+    to, required, why = notice_recipient(ctx)
+    notice = ctx.scenario.first("sale_notice", items=item.id)
+    cite_notice = "jp-1899:11.3" if ctx.case.at_home_port else "jp-1899:11.2"
+    if notice is None:
+        if required:
+            ctx.out.finding("warning", "sale-notice-missing",
+                            f"Item {item.id!r} was sold on {sale.date} without the notice art 11 requires ({why}: "
+                            f"{name(ctx, to)}): a period within which delivery may be asked for against security.",
+                            [cite_notice, "jp-1899:11.2"])
+        else:
+            ctx.out.step("sale_notice", "jp-1899:11.2", f"{item.id}: no notice required — {why}.",
+                         f"{item.id}: 船長其ノ地ニ在ラス — 吿知ヲ要セス", readings=["jp-1899-11-2-no-master"])
+        return
+    if to is not None and notice.get("to") != to:
+        ctx.out.finding("warning", "sale-notice-wrong-party",
+                        f"The notice of {notice.date} about {item.id!r} went to {name(ctx, notice.get('to'))}; "
+                        f"{why} ({name(ctx, to)}) is to be notified.", [cite_notice, "jp-1899:11.2"])
+    if sale.date <= notice.get("due"):
+        ctx.out.finding("warning", "sold-before-notice-period-ended",
+                        f"Item {item.id!r} was sold on {sale.date}, before the period of the notice ended "
+                        f"({notice.get('due')}): delivery could still be asked for (art 11 ¶2).", "jp-1899:11.2")
+    request = next((e for e in ctx.scenario.events_of("security_furnished")
+                    if item.id in event_actors(e.get("items")) and e.date <= notice.get("due")), None)
+    if request is not None:
+        ctx.out.finding("warning", "sale-despite-delivery-request",
+                        f"{name(ctx, request.get('by'))} asked on {request.date} for delivery of {item.id!r} against "
+                        f"security, within the notice's period: art 11 ¶4 forbids the sale made on {sale.date}.",
+                        "jp-1899:11.4")
+    ctx.out.step("sale_notice", [cite_notice, "jp-1899:11.2"],
+                 f"{item.id}: notice to {notice.get('to')} on {notice.date}, period until {notice.get('due')}; sold "
+                 f"{sale.date}.", f"{item.id}: {notice.date} 吿知、期間 {notice.get('due')} マテ、{sale.date} 公賣",
+                 readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
+
+
+def sale_notices(ctx: Context) -> None:
+    """Art 11 ¶2, ¶4: each notice sets a period to ask for delivery against security (a deadline);
+    a request within it bars the sale, and the goods are delivered."""
+    if not applies(ctx, "11"):
+        return
+    for notice in ctx.scenario.events_of("sale_notice"):
+        items = event_actors(notice.get("items"))
+        request = next((e for e in ctx.scenario.events_of("security_furnished")
+                        if set(items) & set(event_actors(e.get("items")))), None)
+        ctx.out.deadline(f"ask for delivery of {', '.join(items)} against security, or they are sold",
+                         notice.get("to"), notice.get("due"), request.date if request else None,
+                         ["jp-1899:11.2", "jp-1899:11.4"])
+        if request is not None and request.date <= notice.get("due"):
+            ctx.out.step("delivery_against_security", "jp-1899:11.4",
+                         f"{request.get('by')} asked on {request.date} for delivery of "
+                         f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
+                         f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
+                         overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+    for decided in ctx.scenario.events_of("sale_decided"):
+        for item_id in event_actors(decided.get("items")):
+            if ctx.scenario.first("sold", item=item_id) is None and \
+                    ctx.scenario.first("security_furnished", items=item_id) is None:
+                ctx.out.finding("info", "sale-pending",
+                                f"The mayor found on {decided.date} that item {item_id!r} "
+                                f"{GROUND_EN[decided.get('ground')].replace('it ', '', 1)}; no sale or delivery is "
+                                "recorded yet (art 11 ¶1).", GROUND_CITE[decided.get("ground")])

@@ -1,0 +1,74 @@
+"""When chapter 1 applies at all: treaties (art 23), government ships (art 22), drift goods.
+
+第二十三條 本章ノ規定ハ條約ニ別段ノ定アル場合ニハ之ヲ適用セス
+  (The provisions of this chapter do not apply where a treaty provides otherwise.)
+  → treaty: ``case.treaty`` — an error finding and no computation.
+第二十二條 第一條乃至第四條、第五條第一項、第六條乃至第九條、第十二條乃至第十四條、第十五條第一項第二項、
+  第十八條、第十九條第一項、第二十條及第二十一條ノ規定ハ海軍艦船其ノ他官廳ノ所有スル船舶ニ亦之ヲ準用ス
+  (Only the listed provisions apply to naval vessels and other government ships.)
+  → government_vessel: a named exception; the rules ask :func:`.common.applies` and say
+    which rule it overrides.
+Chapter 2 (drifting and sunken goods) is not in the seed: a drift case is out of scope.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import name
+
+
+def treaty(ctx: Context) -> None:
+    """Art 23: where a treaty provides otherwise, the chapter does not apply."""
+    if ctx.case.treaty:
+        ctx.memo["out_of_scope"] = True
+        ctx.out.finding("error", "treaty-prevails",
+                        "case.treaty: a treaty provides otherwise for this case, so the provisions of chapter 1 "
+                        "do not apply (art 23); nothing is computed under them.", "jp-1899:23")
+        ctx.out.step("treaty", "jp-1899:23",
+                     "A treaty provides otherwise: art 23 sets the chapter aside; the treaty governs.",
+                     "條約ニ別段ノ定アリ — 第二十三條ニ依リ本章ノ規定ハ之ヲ適用セス",
+                     inputs={"treaty": True}, readings=["jp-1899-23-treaty"])
+        return
+    vessel = ctx.case.vessel
+    if vessel is not None and vessel.foreign:
+        ctx.out.finding("info", "treaty-check",
+                        f"The ship{' ' + vessel.name if vessel.name else ''} is foreign: where a treaty with her flag state provides "
+                        "otherwise, the treaty prevails (art 23). The scenario "
+                        "does not set case.treaty, so the chapter is applied.",
+                        "jp-1899:23")
+        ctx.out.step("treaty", "jp-1899:23",
+                     "A foreign ship with no treaty provision recorded (case.treaty false): the chapter applies.",
+                     "外國船舶 — 條約ニ別段ノ定ナキモノトシテ本章ヲ適用ス", readings=["jp-1899-23-treaty"])
+
+
+def drift(ctx: Context) -> None:
+    """Chapter 1 is about ships in distress; drifting and sunken goods are chapter 2, not in the seed."""
+    if ctx.memo.get("out_of_scope") or ctx.case.kind != "drift":
+        return
+    ctx.memo["out_of_scope"] = True
+    ctx.out.finding("error", "drift-not-covered",
+                    "case.kind is drift: chapter 1 of the 水難救護法 (arts 1–23) governs the rescue of ships in "
+                    "distress (遭難船舶救護, art 1); drifting and sunken goods are in chapter 2, which is not in the "
+                    "seed. Nothing is computed.", "jp-1899:1")
+    ctx.out.step("scope", "jp-1899:1", "Drift goods are outside chapter 1 (ships in distress): not computed.",
+                 "漂流物ハ第一章 (遭難船舶救護) ノ範圍外", readings=["jp-1899-1-chapter-one"])
+
+
+def government_vessel(ctx: Context) -> None:
+    """Art 22, an exception to the chapter: for a naval vessel or other government ship only the
+    listed provisions apply. The rules that give way say so in their own steps."""
+    vessel = ctx.case.vessel
+    if ctx.memo.get("out_of_scope") or vessel is None or not vessel.government:
+        return
+    listed = ctx.param("government_vessels.provisions")
+    ctx.out.finding("info", "government-vessel",
+                    f"{vessel.name or 'The ship'} is a naval vessel or other government ship: art 22 applies only "
+                    "arts 1–4, 5 ¶1, 6–9, 12–14, 15 ¶1–2, 18, 19 ¶1, 20 and 21. Not applied: art 5 ¶2 (override "
+                    "of the master's will), art 10 (wreck report), art 11 (public sale), art 15 ¶3 (notice to the "
+                    "owner), arts 16–17 (delivery against payment, held money, sale for non-payment) and art 19 ¶2 "
+                    "(treasury top-up).", "jp-1899:22")
+    ctx.out.step("government_vessel", "jp-1899:22",
+                 "Government ship: only the provisions art 22 lists apply (" + ", ".join(listed.value) + ").",
+                 "海軍艦船其ノ他官廳ノ所有スル船舶 — 第二十二條ニ揭クル規定ノミ準用ス",
+                 inputs={"vessel": vessel.name, "owner": name(ctx, vessel.owner)}, params=[listed],
+                 readings=["jp-1899-22-government-ships"], overrides="chapter 1 (arts 5 ¶2, 10, 11, 15 ¶3, 16, 17, 19 ¶2)")

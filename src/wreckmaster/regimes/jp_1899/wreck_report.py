@@ -1,0 +1,123 @@
+"""The master's wreck report (船難報吿書), art 10.
+
+第十條 船長ハ遭難後遲滯ナク船難報吿書ヲ作リ市町村長ニ差出スヘシ但シ船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル
+  船舶又ハ湖川港灣ノミヲ限リ航行スル船舶ノ遭難ニ付テハ此ノ限ニアラス
+  市町村長ハ報吿書ノ事實ヲ審査シ相當ト認ムルトキハ船長ノ請求ニ依リ認證ヲ與フヘシ
+  市町村長ハ報吿書ノ事實ヲ審査スル爲船內書類ノ提出ヲ命シ又ハ船員、旅客其ノ他船中ニ在リタル者ヲ呼出シ訊問ヲ爲スコトヲ得
+  (The master submits a wreck report without delay — except ships needing no nationality
+  certificate and ships sailing only lakes, rivers and harbours; the mayor certifies it on
+  request when the facts are proper; he may order the ship's papers and question those on board.)
+
+Art 22 does not list art 10: no wreck report is due for a government ship.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import applies, duty, event_actors, master, name
+
+
+def wreck_report(ctx: Context) -> None:
+    """Art 10 ¶1: the master's wreck report, without delay (no days: a duty, reading
+    ``jp-1899-2-without-delay``); the proviso's two exceptions are ``vessel`` flags."""
+    vessel = ctx.case.vessel
+    if vessel is None:
+        return
+    m = master(ctx)
+    timing = ctx.param("timing.wreck_report")
+    what = "draw up the wreck report (船難報吿書) and submit it to the mayor"
+    if not applies(ctx, "10"):
+        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
+                     "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
+                     "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
+                     readings=["jp-1899-22-government-ships"])
+        return
+    if vessel.no_nationality_certificate or vessel.inland_waters_only:
+        why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
+               else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
+        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
+        ctx.out.finding("info", "wreck-report-not-required",
+                        f"No wreck report is due: the ship is {why} (art 10 ¶1 proviso).", "jp-1899:10.1")
+        ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
+                     f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
+                     "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
+                     inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
+                             "inland_waters_only": vessel.inland_waters_only},
+                     overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+        return
+    report = ctx.scenario.first("wreck_report")
+    if report is None and not m.present:
+        duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1", "jp-1899:21"])
+        ctx.out.finding("info", "wreck-report-no-master",
+                        f"No wreck report is recorded; the master {name(ctx, m.id)} is not present and no one is "
+                        "recorded as acting in his place (art 21, role acting-master) to make it (art 10 ¶1).",
+                        ["jp-1899:10.1", "jp-1899:21"])
+        ctx.out.step("wreck_report", ["jp-1899:10.1", "jp-1899:21"],
+                     "No wreck report: the master is absent and no acting master is recorded.",
+                     "船長在ラス、其ノ職務ヲ行フ者ナシ — 船難報吿書ノ差出ナシ", params=[timing],
+                     readings=["jp-1899-21-acting-master"])
+    elif report is None:
+        duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1"])
+        ctx.out.finding("warning", "wreck-report-missing",
+                        f"No wreck report (船難報吿書) by the master {name(ctx, m.id)} is recorded: art 10 ¶1 requires "
+                        "one without delay after the distress.", "jp-1899:10.1")
+        ctx.out.step("wreck_report", "jp-1899:10.1", "No wreck report recorded.", "船難報吿書ノ差出ナシ",
+                     params=[timing], readings=["jp-1899-2-without-delay"])
+    else:
+        by = report.get("by")
+        duty(ctx, what, m.id, timing.value, "done", report.date, ["jp-1899:10.1"],
+             to=event_actors(report.get("to")) or None)
+        if m.id is not None and by != m.id:
+            ctx.out.finding("info", "wreck-report-not-by-master",
+                            f"The wreck report of {report.date} is by {name(ctx, by)}, not by the master "
+                            f"{name(ctx, m.id)} or a person acting as master (arts 10 ¶1, 21).",
+                            ["jp-1899:10.1", "jp-1899:21"])
+        ctx.out.step("wreck_report", "jp-1899:10.1",
+                     f"Wreck report submitted by {by} on {report.date} ({timing.value}; the delay is not judged).",
+                     f"{report.date} 船難報吿書差出 ({by})", params=[timing], readings=["jp-1899-2-without-delay"])
+    _certification(ctx, report)
+    _examination(ctx)
+
+
+def _certification(ctx: Context, report) -> None:
+    """Art 10 ¶2: certification on the master's request, where the mayor finds the facts proper."""
+    request = ctx.scenario.first("certification_requested")
+    if request is None:
+        return
+    done = ctx.scenario.first("report_certified")
+    if report is None:
+        ctx.out.finding("info", "certification-without-report",
+                        f"Certification was requested on {request.date} but no wreck report is recorded to certify "
+                        "(art 10 ¶2).", "jp-1899:10.2")
+    elif done is None:
+        ctx.out.finding("info", "certification-not-given",
+                        f"The master asked on {request.date} for certification of the wreck report; none is recorded. "
+                        "The mayor certifies it when, on examining the facts, he finds them proper (art 10 ¶2).",
+                        "jp-1899:10.2")
+    ctx.out.step("certification", "jp-1899:10.2",
+                 f"Certification requested on {request.date}" + (f", given on {done.date}." if done else ", not recorded."),
+                 f"{request.date} 認證ノ請求" + (f"、{done.date} 認證ヲ與フ" if done else "、認證ノ記錄ナシ"),
+                 readings=["jp-1899-10-2-certification"])
+
+
+def _examination(ctx: Context) -> None:
+    """Art 10 ¶3: to examine the report the mayor may order the ship's papers and question the crew,
+    passengers and others on board (``papers_ordered``, ``examined``)."""
+    for ev in ctx.scenario.events_of("papers_ordered", "examined"):
+        if ev.type == "papers_ordered":
+            ctx.out.step("examination", "jp-1899:10.3", f"{ev.date}: the ship's papers ordered by {ev.get('by')}.",
+                         f"{ev.date}: 船內書類ノ提出ヲ命ス")
+            continue
+        persons = event_actors(ev.get("persons"))
+        aboard = [p for p in persons if (pt := ctx.scenario.party(p)) is None
+                  or pt.roles == [] or any(r in pt.roles for r in ("crew", "passenger", "master", "acting-master"))]
+        others = [p for p in persons if p not in aboard]
+        ctx.out.step("examination", "jp-1899:10.3",
+                     f"{ev.date}: questioned {', '.join(persons)} on the facts of the report.",
+                     f"{ev.date}: {', '.join(persons)} ヲ呼出シ訊問", inputs={"persons": persons})
+        if others:
+            ctx.out.finding("info", "questioned-not-on-board",
+                            f"{', '.join(name(ctx, p) for p in others)} questioned on {ev.date} are not recorded as "
+                            "crew, passengers or others on board; art 10 ¶3 allows questioning those who were on "
+                            "board.", "jp-1899:10.3")

@@ -1,0 +1,258 @@
+"""Baggage (手荷物), arts 13–15 and 17.
+
+第13条 手荷物とは、カバン、旅行用具、自転車、ベビーカーその他旅行に必要なものであって、3辺の長さの和が
+  2メートル以下で、かつ、重量が30キログラム以下のものに限る。ただし、次の物品は本村において特に認めた場合の
+  ほかは、手荷物として受託しないものとする。
+  (Baggage is limited to things needed for travel whose three sides add up to 2 m or less
+  and which weigh 30 kg or less. The articles listed — the list is not in the seed — are
+  not accepted as baggage unless the village specially allows it.)
+  → :func:`check` (also ``wreckmaster check-baggage``), :func:`baggage_limits`,
+    :func:`listed_articles`.
+第14条 手荷物及び小荷物中に前条各号に掲げる物品を収容している疑いがある場合は、本人又は第三者の立会いを求めて
+  その内容を調査することができる。
+  (Suspected baggage and parcels may be examined in the presence of the person or a third party.)
+  → :func:`inspection`.
+第15条 第13条の危険物によつて他に及ぼした損害の一切は、当該乗客の負担とする。
+  (All harm that art 13's dangerous articles do to others is borne by the passenger.)
+  → :func:`harm_by_dangerous_articles`.
+第17条 手荷物及び小荷物は、出帆当日、本村又は村長指定の請負人に差し出さねばならない。
+  (Baggage and parcels must be handed in on the day of sailing.)  → :func:`day_of_sailing`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Sequence
+
+from wreckmaster.law.parameters import Param
+from wreckmaster.law.regime import Context
+
+from .common import is_baggage, owner_of, what, yen
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    message: str
+    message_ja: str
+
+
+@dataclass(frozen=True)
+class BaggageCheck:
+    """The answer at the counter: accepted as baggage or not, and why."""
+
+    accepted: bool
+    sides_sum_m: Fraction
+    weight_kg: Fraction
+    max_sides_sum_m: Param
+    max_weight_kg: Param
+    reasons: tuple[Reason, ...] = field(default=())
+    cites: tuple[str, ...] = ("jp-village-ferry:13",)
+
+
+def check(sides_m: Sequence[Decimal | Fraction], weight_kg: Decimal | Fraction, max_sum: Param,
+          max_weight: Param, *, listed: bool = False, specially_allowed: bool = False) -> BaggageCheck:
+    """Art 13: is a piece with these three sides (m) and this weight (kg) baggage?
+
+    Both limits include their figure (以下, reading jp-village-ferry-13-limits) and both must
+    hold (かつ). Exact decimal arithmetic: ``0.7 + 0.7 + 0.6`` is exactly 2.
+    """
+    total = sum((Fraction(s) for s in sides_m), Fraction(0))
+    weight = Fraction(weight_kg)
+    reasons: list[Reason] = []
+    if total > max_sum.value:
+        reasons.append(Reason(
+            "sides-over-limit",
+            f"the three sides add up to {yen(total)} m, over the {max_sum.text} m of art 13",
+            f"3辺の長さの和 {yen(total)} メートルが{max_sum.text}メートルを超える（第13条）"))
+    if weight > max_weight.value:
+        reasons.append(Reason(
+            "weight-over-limit",
+            f"it weighs {yen(weight)} kg, over the {max_weight.text} kg of art 13",
+            f"重量 {yen(weight)} キログラムが{max_weight.text}キログラムを超える（第13条）"))
+    if listed and not specially_allowed:
+        reasons.append(Reason(
+            "listed-article",
+            "it is one of the articles art 13's proviso lists (among them dangerous articles), which are "
+            "not accepted as baggage unless the village specially allows it",
+            "第13条ただし書の物品であり、本村が特に認めた場合のほかは手荷物として受託しない"))
+    cites = ("jp-village-ferry:13",) + (("jp-village-ferry:13#1",) if listed else ())
+    return BaggageCheck(not reasons, total, weight, max_sum, max_weight, tuple(reasons), cites)
+
+
+def limits(ctx: Context) -> tuple[Param, Param]:
+    return ctx.param("baggage.max_sides_sum_m"), ctx.param("baggage.max_weight_kg")
+
+
+def baggage_limits(ctx: Context) -> None:
+    """Art 13: every piece of baggage within 2 m (sum of the sides) and 30 kg, limits included.
+
+    A piece over either limit is not baggage: a finding, and its compensation is measured as
+    goods under art 18 (reading jp-village-ferry-13-over-limits), recorded in
+    ``ctx.memo["over_limits"]``.
+    """
+    over: set[str] = set()
+    ctx.memo["over_limits"] = over
+    max_sum, max_weight = limits(ctx)
+    for item in ctx.scenario.items:
+        if not is_baggage(item):
+            continue
+        if item.dimensions_m is None or item.weight_kg is None:
+            missing = " and ".join(n for n, v in (("dimensions_m", item.dimensions_m), ("weight_kg", item.weight_kg))
+                                   if v is None)
+            ctx.out.finding("info", "baggage-size-unknown",
+                            f"Baggage {item.id!r}: {missing} not given; it is taken to be within art 13's limits "
+                            f"({max_sum.text} m for the three sides, {max_weight.text} kg), as the village accepted it as baggage.",
+                            "jp-village-ferry:13")
+            ctx.out.step("baggage_limits", "jp-village-ferry:13",
+                         f"{item.id}: {missing} not given — taken to be within the limits of art 13.",
+                         f"{item.id}: 寸法又は重量の記載なし — 第13条の制限内とみなす",
+                         params=[max_sum, max_weight], readings=["jp-village-ferry-13-size-unknown"])
+            continue
+        result = check(item.dimensions_m, item.weight_kg, max_sum, max_weight)
+        sides = " + ".join(str(s) for s in item.dimensions_m)
+        if result.accepted:
+            ctx.out.step("baggage_limits", "jp-village-ferry:13",
+                         f"{item.id}: sides {sides} = {yen(result.sides_sum_m)} m ≤ {max_sum.text} m and "
+                         f"{item.weight_kg} kg ≤ {max_weight.text} kg: baggage.",
+                         f"{item.id}: 3辺の和 {yen(result.sides_sum_m)} メートル以下、重量 {item.weight_kg} キログラム以下 — 手荷物",
+                         inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
+                         params=[max_sum, max_weight], readings=["jp-village-ferry-13-limits"])
+            continue
+        over.add(item.id)
+        why = "; ".join(r.message for r in result.reasons)
+        ctx.out.finding("warning", "baggage-over-limits",
+                        f"Item {item.id!r} is not baggage under art 13: {why}. The village should not accept it "
+                        "as baggage; it is carried, and compensated, as goods (art 18).",
+                        ["jp-village-ferry:13", "jp-village-ferry:18"])
+        ctx.out.step("baggage_limits", ["jp-village-ferry:13", "jp-village-ferry:18"],
+                     f"{item.id}: sides {sides} = {yen(result.sides_sum_m)} m, {item.weight_kg} kg — {why}: "
+                     "not baggage; measured as goods under art 18.",
+                     f"{item.id}: " + "、".join(r.message_ja for r in result.reasons) + " — 手荷物に当たらず、貨物として第18条による",
+                     inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
+                     params=[max_sum, max_weight],
+                     readings=["jp-village-ferry-13-limits", "jp-village-ferry-13-over-limits"])
+
+
+def listed_articles(ctx: Context) -> None:
+    """Art 13 proviso: dangerous articles (among the listed ones, cf. art 15) are not accepted
+    as baggage unless the village specially allows it (a ``shipment_accepted`` event)."""
+    for item in ctx.scenario.items:
+        if not (item.dangerous and item.kind == "baggage" and not item.parcel):
+            continue
+        allowed = ctx.scenario.first("shipment_accepted", items=item.id)
+        if item.hand_carried:
+            ctx.out.finding("warning", "dangerous-article-carried",
+                            f"Hand-carried article {item.id!r} is a dangerous article (art 13 proviso, art 15): "
+                            "any harm it does to others is the passenger's.", ["jp-village-ferry:13#1", "jp-village-ferry:15"])
+            continue
+        if allowed is not None:
+            ctx.out.step("listed_articles", "jp-village-ferry:13#1",
+                         f"{item.id}: a dangerous article, accepted as baggage because the village specially allowed it "
+                         f"on {allowed.date}.", f"{item.id}: 危険物 — {allowed.date} 本村が特に認めて受託",
+                         readings=["jp-village-ferry-13-listed"])
+            continue
+        ctx.out.finding("warning", "baggage-listed-article",
+                        f"Baggage {item.id!r} is a dangerous article: art 13's proviso excludes such articles from "
+                        "baggage unless the village specially allows it, and no allowance (shipment_accepted) is "
+                        "recorded.", ["jp-village-ferry:13#1"])
+        ctx.out.step("listed_articles", "jp-village-ferry:13#1",
+                     f"{item.id}: a dangerous article, not specially allowed — not to be accepted as baggage.",
+                     f"{item.id}: 危険物 — 本村の特別の承認なく、手荷物として受託しない",
+                     readings=["jp-village-ferry-13-listed"])
+
+
+def inspection(ctx: Context) -> None:
+    """Art 14: an inspection needs a suspicion (``grounds``) and a witness (the person or a third party)."""
+    for ev in ctx.scenario.events_of("inspected"):
+        items = ev.get("items", [])
+        names = ", ".join(items)
+        witnesses = ev.get("witnesses") or []
+        grounds = ev.get("grounds")
+        not_covered = [i for i in items if (it := ctx.scenario.item(i)) is not None
+                       and not (it.kind == "baggage" or it.parcel)]
+        if not_covered:
+            ctx.out.finding("info", "inspection-not-baggage",
+                            f"Inspection of {', '.join(not_covered)} on {ev.date}: art 14 governs the inspection of "
+                            "baggage and parcels only.", "jp-village-ferry:14")
+        if not witnesses:
+            ctx.out.finding("warning", "inspection-without-witness",
+                            f"Inspection of {names} on {ev.date} without a witness: art 14 requires the presence of "
+                            "the person concerned or of a third party.", "jp-village-ferry:14")
+        if not grounds:
+            ctx.out.finding("warning", "inspection-without-grounds",
+                            f"Inspection of {names} on {ev.date} records no suspicion: art 14 allows an inspection "
+                            "only where the contents are suspected to be articles listed in art 13.",
+                            ["jp-village-ferry:14", "jp-village-ferry:13#1"])
+        ctx.out.step("inspection", "jp-village-ferry:14",
+                     f"Inspection of {names} on {ev.date}: grounds {grounds or '— none recorded'}; "
+                     f"witnesses {', '.join(witnesses) or '— none'}.",
+                     f"{names} の内容調査（{ev.date}）: 疑い {grounds or 'なし'}、立会人 {'、'.join(witnesses) or 'なし'}",
+                     inputs={"items": items, "witnesses": witnesses, "grounds": grounds},
+                     readings=["jp-village-ferry-14-inspection"])
+
+
+def harm_by_dangerous_articles(ctx: Context) -> None:
+    """Art 15: harm that a passenger's dangerous article does to others is the passenger's."""
+    for ev in ctx.scenario.events_of("harm_caused"):
+        item = ctx.scenario.item(ev.get("item"))
+        victim, amount = ev.get("to"), ev.get("amount")
+        if item is None:  # pragma: no cover - validation checks references
+            continue
+        if not item.dangerous:
+            ctx.out.finding("info", "harm-not-by-dangerous-article",
+                            f"Harm of {amount} yen to {victim} by {item.id!r} on {ev.date}: the item is not a dangerous "
+                            "article, so art 15 does not put it on the passenger; the terms fix no other incidence.",
+                            "jp-village-ferry:15")
+            continue
+        if item.kind != "baggage" or item.parcel:
+            ctx.out.finding("info", "harm-by-cargo-not-governed",
+                            f"Harm of {amount} yen to {victim} by {what(item)} {item.id!r}: art 15 governs a passenger's "
+                            "dangerous articles; for dangerous goods the terms provide disposal (arts 5–7), not "
+                            "incidence.", ["jp-village-ferry:15", "jp-village-ferry:5"])
+            continue
+        passenger = owner_of(ctx, item)
+        if passenger is None:
+            ctx.out.finding("error", "passenger-unknown",
+                            f"Harm by {item.id!r} is the passenger's (art 15), but the item has no owner.",
+                            "jp-village-ferry:15")
+            continue
+        awarded = ctx.out.award(victim, item.id, "damages", Fraction(amount), "jp-village-ferry:15")
+        ctx.out.charge_awards(awarded, passenger, "jp-village-ferry:15")
+        ctx.out.step("harm_by_dangerous_articles", "jp-village-ferry:15",
+                     f"{item.id}: a dangerous article of passenger {passenger} did harm of {amount} yen to {victim} on "
+                     f"{ev.date}: borne entirely by the passenger.",
+                     f"{item.id}: 第13条の危険物により {victim} に及ぼした損害 {amount} 円 — 当該乗客 {passenger} の負担",
+                     inputs={"item": item.id, "to": victim, "amount": amount}, exact=Fraction(amount),
+                     amount=ctx.out.round(Fraction(amount)), readings=["jp-village-ferry-15-passenger"])
+
+
+def day_of_sailing(ctx: Context) -> None:
+    """Art 17: baggage and parcels are handed in on the day of sailing (出帆当日).
+
+    The day of sailing is the first ``sailed`` event on or after the handing in
+    (reading jp-village-ferry-17-day-of-sailing).
+    """
+    sailings = [e.date for e in ctx.scenario.events_of("sailed")]
+    for ev in ctx.scenario.events_of("handed_in"):
+        for item_id in ev.get("items", []):
+            item = ctx.scenario.item(item_id)
+            if item is None or not (is_baggage(item) or (item.parcel and not item.hand_carried)):
+                continue
+            later = [d for d in sailings if d >= ev.date]
+            if not later:
+                ctx.out.finding("info", "sailing-day-unknown",
+                                f"{what(item).capitalize()} {item.id!r} was handed in on {ev.date}, but no sailing "
+                                "on or after that day is recorded: art 17 cannot be checked.", "jp-village-ferry:17")
+                continue
+            sailing = later[0]
+            if sailing != ev.date:
+                ctx.out.finding("warning", "not-handed-in-on-sailing-day",
+                                f"{what(item).capitalize()} {item.id!r} was handed in on {ev.date}, not on the day of "
+                                f"sailing ({sailing}) as art 17 requires.", "jp-village-ferry:17")
+            ctx.out.step("day_of_sailing", "jp-village-ferry:17",
+                         f"{item.id}: handed in on {ev.date}; the ferry sailed on {sailing}"
+                         + (" — the same day." if sailing == ev.date else " — not the day of sailing."),
+                         f"{item.id}: {ev.date} 差出、出帆 {sailing}" + ("（出帆当日）" if sailing == ev.date else "（出帆当日でない）"),
+                         readings=["jp-village-ferry-17-day-of-sailing"])

@@ -1,0 +1,48 @@
+"""Time to pay a claim for damages: art 20.
+
+第20条 損害賠償の請求に対しては、本村は必要と認める期間の猶予を求めることがある。
+  (In answer to a claim for damages, the village may ask for such period of grace as it deems
+  necessary.)
+
+The terms fix no time to pay. When the village asks for a period of grace
+(``grace_requested`` with ``until``), the compensation computed under arts 18–19 is due by
+that day: a deadline for the carrier, met when ``compensation_paid`` events by the carrier add
+up to the compensation by then (reading jp-village-ferry-20-grace).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from wreckmaster.law.regime import Context
+
+from .common import carrier
+
+
+def period_of_grace(ctx: Context) -> None:
+    """Art 20: the period of grace the village asked for is the time to pay."""
+    requests = ctx.scenario.events_of("grace_requested")
+    if not requests:
+        return
+    village = carrier(ctx)
+    owed = sum((a.amount for a in ctx.memo.get("compensation", [])), Decimal(0))
+    grace = requests[-1]
+    until = grace.get("until")
+    paid, done_on = Decimal(0), None
+    for ev in ctx.scenario.events_of("compensation_paid"):
+        if village is not None and ev.get("by") != village:
+            continue
+        paid += ev.get("amount")
+        if done_on is None and paid >= owed:
+            done_on = ev.date
+    if owed == 0:
+        done_on = done_on or grace.date
+    d = ctx.out.deadline(f"pay the compensation of {owed} yen (period of grace asked for on {grace.date})",
+                         village, until, done_on, "jp-village-ferry:20")
+    ctx.out.finding("info", "grace-requested",
+                    f"On {grace.date} the village asked for a period of grace until {until} to pay the claims for "
+                    f"damages (art 20); {paid} yen of {owed} yen paid — {d.status}.", "jp-village-ferry:20")
+    ctx.out.step("period_of_grace", "jp-village-ferry:20",
+                 f"Period of grace asked for on {grace.date} until {until}: compensation {owed} yen, paid {paid} yen "
+                 f"— {d.status}.",
+                 f"{grace.date} 猶予を求める（{until} まで）: 賠償額 {owed} 円、支払 {paid} 円",
+                 inputs={"until": until, "owed": owed, "paid": paid}, readings=["jp-village-ferry-20-grace"])

@@ -1,0 +1,99 @@
+"""What several jp-village-ferry rules share: the carrier, the cargo side, an item's
+loading and unloading days, declarations, and yen formatting.
+
+本村 ("this village") is the carrier: the owner of the ferry (``case.vessel.owner``), or
+else the party with the role ``carrier``. The cargo side (荷送人又は荷受人若しくは荷主,
+arts 9, 22) is the item's owner (an ``owner_identified`` event, else ``items[].owner``).
+"""
+from __future__ import annotations
+
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
+from wreckmaster.law.yamlio import load_yaml
+
+HERE = Path(__file__).parent
+
+#: Item kinds these terms carry: goods (貨物), baggage (手荷物), valuables (高価品, art 11).
+#: Parcels (小荷物) are items with ``parcel: true``.
+CARRIED_KINDS = ("cargo", "baggage", "valuables")
+
+
+@lru_cache(maxsize=None)
+def expense_categories() -> dict[str, dict[str, Any]]:
+    return load_yaml((HERE / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
+
+
+def carrier(ctx: Context) -> str | None:
+    """The village as carrier: the vessel's owner, else the party with the role ``carrier``."""
+    v = ctx.case.vessel
+    if v is not None and v.owner:
+        return v.owner
+    carriers = ctx.scenario.parties_with("carrier")
+    return carriers[0].id if carriers else None
+
+
+def require_carrier(ctx: Context, cites: str | list[str]) -> str | None:
+    who = carrier(ctx)
+    if who is None and not ctx.memo.get("carrier-missing"):
+        ctx.memo["carrier-missing"] = True
+        ctx.out.finding("error", "carrier-unknown",
+                        "The village is the carrier, but the scenario names neither case.vessel.owner nor a "
+                        "party with the role 'carrier': compensation and costs cannot be charged to it.", cites)
+    return who
+
+
+def owner_of(ctx: Context, item: Item) -> str | None:
+    """The item's owner (the cargo side): an ``owner_identified`` event, else ``items[].owner``."""
+    ev = ctx.scenario.first("owner_identified", item=item.id)
+    return ev.get("owner") if ev is not None else item.owner
+
+
+def is_carried(item: Item) -> bool:
+    """Goods, baggage, parcels or valuables entrusted to the village (not hand-carried)."""
+    return item.kind in CARRIED_KINDS and not item.hand_carried
+
+
+def is_baggage(item: Item) -> bool:
+    """Baggage (手荷物): what a passenger hands to the carrier (kind ``baggage``, not hand-carried)."""
+    return item.kind == "baggage" and not item.hand_carried and not item.parcel
+
+
+def what(item: Item) -> str:
+    if item.hand_carried:
+        return "hand-carried article (手廻品)"
+    if item.parcel:
+        return "parcel (小荷物)"
+    return {"cargo": "goods (貨物)", "baggage": "baggage (手荷物)", "valuables": "valuables (高価品)"}.get(
+        item.kind, item.kind)
+
+
+def loaded_on(ctx: Context, item_id: str) -> date | None:
+    """The day the item was first loaded (liability begins, art 12)."""
+    ev = ctx.scenario.first("loaded", items=item_id)
+    return ev.date if ev is not None else None
+
+
+def unloaded_on(ctx: Context, item_id: str) -> date | None:
+    """The day the item was last unloaded (it left the ship's side, art 12)."""
+    evs = [e for e in ctx.scenario.events_of("unloaded") if item_id in e.get("items", [])]
+    return evs[-1].date if evs else None
+
+
+def first_date(ctx: Context, etype: str, item_id: str) -> date | None:
+    ev = ctx.scenario.first(etype, items=item_id)
+    return ev.date if ev is not None else None
+
+
+def in_time(done: date | None, item_id: str, ctx: Context) -> bool:
+    """Done before loading (あらかじめ, 船積前): on or before the loading day; without a
+    ``loaded`` event, any recorded day is in time (reading jp-village-ferry-5-before-loading)."""
+    if done is None:
+        return False
+    loaded = loaded_on(ctx, item_id)
+    return loaded is None or done <= loaded

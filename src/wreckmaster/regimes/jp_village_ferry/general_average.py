@@ -1,0 +1,79 @@
+"""General average and salvage by a sister ship: arts 23 and 24.
+
+第23条 共同海損の精算は、1974年「ヨーク・アントワープ規則」によるものとする。
+  (General average is adjusted under the York-Antwerp Rules 1974.)
+  → :func:`general_average`: the assessment links to the adjustment made with
+    ``wreckmaster average FILE`` (``case.general_average`` names that file); the adjustment
+    itself is computed by :mod:`wreckmaster.average`.
+第24条 本村所有の他の船舶が本船を救助したときは、当該救助船を本村に属しないものとみなして救助費その他の計算を
+  行うものとする。
+  (Salvage by another of the village's ships is reckoned as if that ship were a stranger's.)
+  → :func:`sister_ship_salvage`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import carrier, require_carrier
+
+
+def general_average(ctx: Context) -> None:
+    """Art 23: when the case names an adjustment (``case.general_average``), or is a jettison or
+    a salvage (general average acts), the assessment says general average is adjusted under
+    the York-Antwerp Rules 1974 and names the adjustment (JSON key ``general_average``)."""
+    path = ctx.case.general_average
+    acts = ctx.case.kind == "jettison" or bool(ctx.scenario.events_of("salvage_rendered"))
+    if path is None and not acts:
+        return
+    cites = ["jp-village-ferry:23", "yar-1974:A"]
+    ctx.out.extra.setdefault("json", {})["general_average"] = {
+        "rules": "yar-1974",
+        "adjustment": path,
+        "command": f"wreckmaster average {path}" if path else None,
+        "cites": cites,
+    }
+    if path:
+        ctx.out.finding("info", "general-average",
+                        f"General average is adjusted under the York-Antwerp Rules 1974 (art 23): the adjustment is "
+                        f"{path!r} — run `wreckmaster average {path}` for the contributions and balances.", cites)
+    else:
+        ctx.out.finding("info", "general-average-not-adjusted",
+                        "The case has a general average act (a jettison or a salvage): art 23 adjusts it under the "
+                        "York-Antwerp Rules 1974, but no adjustment is named (case.general_average; see "
+                        "`wreckmaster average`).", cites)
+    ctx.out.step("general_average", cites,
+                 "General average: adjusted under the York-Antwerp Rules 1974"
+                 + (f" — adjustment {path}." if path else " — no adjustment named."),
+                 "共同海損の精算は1974年ヨーク・アントワープ規則による" + (f"（精算書 {path}）" if path else ""),
+                 inputs={"general_average": path, "kind": ctx.case.kind}, readings=["jp-village-ferry-23-yar-1974", "jp-village-ferry-23-link"])
+
+
+def sister_ship_salvage(ctx: Context) -> None:
+    """Art 24: salvage by another ship of the village (``salvage_rendered`` whose ``salvor_owner``
+    is the carrier) is reckoned as if by a stranger: the remuneration is due in full, an award
+    to the salvors charged to the salved ship's owner, and allowed in general average
+    (yar-1974:VI)."""
+    village = carrier(ctx)
+    for ev in ctx.scenario.events_of("salvage_rendered"):
+        salvors = ev.get("by", [])
+        if ev.get("salvor_owner") is None or ev.get("salvor_owner") != village:
+            continue
+        cites = ["jp-village-ferry:24", "yar-1974:VI"]
+        amount = ev.get("amount")
+        ctx.out.finding("info", "sister-ship-salvage",
+                        f"{', '.join(salvors)} (a ship of the village) salvaged the ferry on {ev.date}: art 24 reckons "
+                        "the salvage as if the salving ship did not belong to the village; common ownership is no "
+                        "ground to reduce or refuse it, and it is allowed in general average (Rule VI).", cites)
+        if amount is not None:
+            payer = require_carrier(ctx, cites)
+            awards = ctx.out.award(salvors, None, "salvage_remuneration", Fraction(amount), cites)
+            if payer is not None:
+                ctx.out.charge_awards(awards, payer, cites)
+        ctx.out.step("sister_ship_salvage", cites,
+                     f"Salvage by {', '.join(salvors)} on {ev.date}, a ship of the village: reckoned as by a stranger"
+                     + (f"; remuneration {amount} yen." if amount is not None else "."),
+                     f"{'、'.join(salvors)} による救助（{ev.date}）— 本村に属しないものとみなして救助費を計算",
+                     inputs={"by": salvors, "salvor_owner": ev.get("salvor_owner"), "amount": amount},
+                     readings=["jp-village-ferry-24-sister-ship", "jp-village-ferry-24-charge"])

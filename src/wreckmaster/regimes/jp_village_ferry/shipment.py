@@ -1,0 +1,175 @@
+"""Accepting goods for shipment, and the master's disposal of goods that endanger: arts 5–7, 10.
+
+第5条 船体若しくは他の積荷又は人畜に危害を及ぼすおそれのある次に掲げる荷物は、あらかじめ、その種類及び特性を
+  外部の見易い箇所に明記し、かつ、本村に提示して承諾を得た後でなければ船積みすることはできない。
+  (Dangerous goods may be shipped only when marked outside, shown to the village and accepted.)
+  ¶2 [not in the seed]: the master may dispose of dangerous goods shipped otherwise.
+  → :func:`dangerous_goods`, :func:`disposal`.
+第6条 重量1トン以上の貨物は本村にその旨を明示し、かつ、外部の見やすい箇所に明記した上船積みしなければならない。
+  もしこれに反したときは、前条第2項の処分をすることができる。
+  (Goods of 1 tonne or more: declared and marked, or art 5 ¶2 disposal.)  → :func:`heavy_goods`.
+第7条 本村の承諾の上で船積みした場合であつても、船体又は他の積荷若しくは人畜に危害を及ぼすおそれがあると
+  認めるときは、第5条第2項に準じて船長にこれを処分させることがある。
+  (Even goods shipped with consent may be disposed of by the master when judged to endanger.)
+  → :func:`disposal`.
+第10条 貨物は、本村又は村長の指定した請負人においてこれを引き受けるものとする。
+  (Goods are accepted by the village or by a contractor the village head designates.)
+  → :func:`who_accepts`.
+
+Facts: ``items[].dangerous``, ``items[].marked``, ``items[].weight_kg``; the events
+``shipment_declared`` (shown/declared to the village), ``shipment_accepted`` (its consent),
+``loaded``, ``handed_in`` and ``disposed``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import carrier, first_date, in_time, is_carried, what
+
+
+def _unmet_art5(ctx: Context, item: Item) -> list[str]:
+    unmet = []
+    if not item.marked:
+        unmet.append("its kind and properties are not marked outside")
+    if not in_time(first_date(ctx, "shipment_declared", item.id), item.id, ctx):
+        unmet.append("it was not shown (declared) to the village before loading")
+    if not in_time(first_date(ctx, "shipment_accepted", item.id), item.id, ctx):
+        unmet.append("the village's consent before loading is not recorded")
+    return unmet
+
+
+def _unmet_art6(ctx: Context, item: Item) -> list[str]:
+    unmet = []
+    if not in_time(first_date(ctx, "shipment_declared", item.id), item.id, ctx):
+        unmet.append("its weight was not declared to the village before loading")
+    if not item.marked:
+        unmet.append("it is not marked outside")
+    return unmet
+
+
+def _goods(item: Item) -> bool:
+    """Goods shipped as cargo (貨物, parcels and valuables included), not baggage."""
+    return is_carried(item) and (item.kind != "baggage" or item.parcel)
+
+
+def dangerous_goods(ctx: Context) -> None:
+    """Art 5 ¶1: dangerous goods shipped only when marked, declared and accepted beforehand."""
+    for item in ctx.scenario.items:
+        if not (item.dangerous and _goods(item)):
+            continue
+        unmet = _unmet_art5(ctx, item)
+        if unmet:
+            ctx.out.finding("warning", "dangerous-goods-not-cleared",
+                            f"Dangerous goods {item.id!r} were shipped although {'; '.join(unmet)} (art 5 ¶1); "
+                            "the master may dispose of them (art 5 ¶2).",
+                            ["jp-village-ferry:5.1", "jp-village-ferry:5.2"])
+        ctx.out.step("dangerous_goods", "jp-village-ferry:5.1",
+                     f"{item.id}: dangerous goods — " + ("; ".join(unmet) if unmet else
+                                                         "marked, declared and accepted before loading") + ".",
+                     f"{item.id}: 危険物 — " + ("明記・提示・承諾の要件を欠く" if unmet else "明記し提示して承諾を得た後に船積み"),
+                     inputs={"marked": item.marked}, readings=["jp-village-ferry-5-before-loading"])
+
+
+def heavy_goods(ctx: Context) -> None:
+    """Art 6: goods of one tonne or more are declared and marked before shipment."""
+    threshold = ctx.param("heavy_goods.min_weight_kg")
+    for item in ctx.scenario.items:
+        if not _goods(item) or item.weight_kg is None or Fraction(item.weight_kg) < threshold.value:
+            continue
+        unmet = _unmet_art6(ctx, item)
+        if unmet:
+            ctx.out.finding("warning", "heavy-goods-not-declared",
+                            f"Goods {item.id!r} weigh {item.weight_kg} kg ({threshold.text} kg or more) and were shipped although "
+                            f"{'; '.join(unmet)} (art 6); the master may dispose of them as art 5 ¶2 provides.",
+                            ["jp-village-ferry:6", "jp-village-ferry:5.2"])
+        ctx.out.step("heavy_goods", "jp-village-ferry:6",
+                     f"{item.id}: {item.weight_kg} kg ≥ {threshold.text} kg — " + ("; ".join(unmet) if unmet else
+                                                                                "declared and marked") + ".",
+                     f"{item.id}: 重量 {item.weight_kg} キログラム（{threshold.text} キログラム以上）— " + ("明示又は明記を欠く" if unmet else "明示し明記した上船積み"),
+                     inputs={"weight_kg": item.weight_kg, "marked": item.marked}, params=[threshold],
+                     readings=["jp-village-ferry-6-one-tonne"])
+
+
+def disposal(ctx: Context) -> None:
+    """Arts 5 ¶2, 6 and 7: the master's disposal of goods (``disposed`` events other than art 22's).
+
+    An authorised disposal: a finding, and nothing is compensated for the goods disposed of
+    (reading jp-village-ferry-5-2-disposal). A disposal without its ground: a warning, and the
+    goods count as lost (damage ratio 1) through the village's act, compensated under arts 18–19
+    (reading jp-village-ferry-5-2-unauthorised) — ``ctx.memo["unauthorised_disposals"]``.
+    """
+    unauthorised: list[tuple[str, object]] = []
+    ctx.memo["unauthorised_disposals"] = unauthorised
+    heavy = ctx.param("heavy_goods.min_weight_kg")
+    for ev in ctx.scenario.events_of("disposed"):
+        reason = ev.get("reason")
+        if reason == "unclaimed":
+            continue  # art 22: see unclaimed.py
+        for item_id in ev.get("items", []):
+            item = ctx.scenario.item(item_id)
+            if item is None:  # pragma: no cover - validation checks references
+                continue
+            if reason == "undeclared-dangerous":
+                cites = ["jp-village-ferry:5.2", "jp-village-ferry:5.1"]
+                ok = item.dangerous and bool(_unmet_art5(ctx, item))
+                why = ("dangerous goods shipped without marking, declaration and consent" if ok else
+                       "the goods are not dangerous" if not item.dangerous else
+                       "the goods were marked, declared and accepted (art 7 needs a judgment that they endanger)")
+            elif reason == "undeclared-heavy":
+                cites = ["jp-village-ferry:6", "jp-village-ferry:5.2"]
+                is_heavy = item.weight_kg is not None and Fraction(item.weight_kg) >= heavy.value
+                ok = is_heavy and bool(_unmet_art6(ctx, item))
+                why = (f"goods of {heavy.text} kg or more shipped without declaration and marking" if ok else
+                       f"the goods weigh less than {heavy.text} kg (or their weight is not given)" if not is_heavy else
+                       "the goods were declared and marked")
+            else:  # endangering
+                cites = ["jp-village-ferry:7", "jp-village-ferry:5.2"]
+                ok = True
+                why = "judged to endanger the hull, other cargo, people or animals (art 7), even if shipped with consent"
+            if ok:
+                ctx.out.finding("info", "disposal-authorised",
+                                f"{what(item).capitalize()} {item.id!r} disposed of on {ev.date} "
+                                f"({ev.get('how') or 'disposal'}): {why}; the disposal is authorised and nothing is "
+                                "compensated for it.", cites)
+                ctx.out.step("disposal", cites,
+                             f"{item.id}: disposed of on {ev.date} — {why}: authorised, no compensation.",
+                             f"{item.id}: {ev.date} 処分 — 第5条第2項による処分として適法、賠償なし",
+                             inputs={"reason": reason, "how": ev.get("how")},
+                             readings=["jp-village-ferry-5-2-disposal"]
+                             + (["jp-village-ferry-7-endangering"] if reason == "endangering" else []))
+            else:
+                ctx.out.finding("warning", "disposal-not-authorised",
+                                f"{what(item).capitalize()} {item.id!r} was disposed of on {ev.date} as {reason}, but "
+                                f"{why}: the disposal has no ground in arts 5–7, and the goods count as lost through "
+                                "the village's act (arts 18–19).", cites)
+                ctx.out.step("disposal", cites,
+                             f"{item.id}: disposed of on {ev.date} as {reason}, but {why} — not authorised; "
+                             "treated as a total loss attributable to the village.",
+                             f"{item.id}: {ev.date} 処分 — 処分の要件を欠き、本村の責に帰する滅失とする",
+                             inputs={"reason": reason, "how": ev.get("how")},
+                             readings=["jp-village-ferry-5-2-unauthorised"])
+                unauthorised.append((item_id, ev))
+
+
+def who_accepts(ctx: Context) -> None:
+    """Art 10: goods are accepted by the village or by the contractor the village head designates
+    (a party that is the carrier or has the role ``carrier`` or ``contractor``)."""
+    village = carrier(ctx)
+    for ev in ctx.scenario.events_of("handed_in"):
+        for receiver in ev.get("to", []):
+            party = ctx.scenario.party(receiver)
+            if receiver == village or (party is not None and (party.has("carrier") or party.has("contractor"))):
+                continue
+            ctx.out.finding("warning", "not-accepted-by-carrier",
+                            f"{', '.join(ev.get('items', []))} handed in on {ev.date} to {receiver}, who is neither the "
+                            "village nor a contractor designated by the village head (art 10).",
+                            ["jp-village-ferry:10", "jp-village-ferry:17"])
+            ctx.out.step("who_accepts", "jp-village-ferry:10",
+                         f"{', '.join(ev.get('items', []))}: handed to {receiver} on {ev.date} — not the village or its "
+                         "designated contractor.",
+                         f"{'、'.join(ev.get('items', []))}: {receiver} に差出 — 本村又は村長指定の請負人でない",
+                         readings=["jp-village-ferry-10-contractor"])
+

@@ -1,0 +1,97 @@
+"""Arrival and unclaimed goods: arts 21 and 22.
+
+第21条 到着した荷物に対しその通知を発しないことについて本村はその責任を負わない。
+  (The village is not liable for not sending notice of arrival.)
+第22条 引渡しの請求のない貨物並びに手荷物及び小荷物が陸揚後30日を経過した場合、その貨物並びに手荷物及び小荷物の
+  性質又は状態によつて、荷送人又は荷受人若しくは荷主の不利益と認められるときは、随意売却し、若しくは積戻しその他
+  適当の処分をするものとする。
+  (Goods, baggage and parcels not claimed 30 days after unloading may be sold, carried back or
+  otherwise disposed of, when by their nature or condition keeping them is to the cargo
+  side's disadvantage.)
+
+For every carried item with an ``unloaded`` event: a deadline for the cargo side to claim
+delivery (``delivery_requested``), due on the 30th day after the unloading day (the day of
+unloading not counted; reading jp-village-ferry-22-thirty-days). A ``disposed`` event with
+``reason: unclaimed`` is checked against it.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import first_date, is_carried, owner_of, unloaded_on, what
+
+
+def unclaimed_goods(ctx: Context) -> None:
+    """Art 22 (with art 21): the 30-day deadline and the disposal of unclaimed goods."""
+    period = ctx.param("unclaimed.period")
+    disposals = {}
+    for ev in ctx.scenario.events_of("disposed"):
+        if ev.get("reason") == "unclaimed":
+            for i in ev.get("items", []):
+                disposals.setdefault(i, ev)
+    not_notified: list[str] = []
+    for item in ctx.scenario.items:
+        unloaded = unloaded_on(ctx, item.id)
+        if unloaded is None or not is_carried(item):
+            if item.id in disposals and unloaded is None:
+                ctx.out.finding("warning", "unclaimed-disposal-not-authorised",
+                                f"{what(item).capitalize()} {item.id!r} was disposed of as unclaimed on "
+                                f"{disposals[item.id].date}, but no unloading is recorded: art 22's {period.text} never "
+                                "started.", "jp-village-ferry:22")
+            continue
+        due = period.value.due(unloaded)
+        requested = first_date(ctx, "delivery_requested", item.id)
+        owner = owner_of(ctx, item)
+        d = ctx.out.deadline(f"claim delivery of {item.id} (unclaimed after the {period.value.count}th day after "
+                             "unloading, it may be disposed of)", owner, due, requested, "jp-village-ferry:22")
+        ctx.out.step("unclaimed_goods", "jp-village-ferry:22",
+                     f"{item.id}: unloaded on {unloaded}; {period.text} from then (the day of unloading not counted) "
+                     f"end on {due}; delivery " + (f"requested on {requested}" if requested else "not requested")
+                     + f" — {d.status}.",
+                     f"{item.id}: 陸揚 {unloaded}、陸揚後{period.value.count}日 {due} 満了、引渡しの請求 " + (str(requested) if requested else "なし"),
+                     inputs={"unloaded": unloaded, "delivery_requested": requested}, params=[period],
+                     readings=["jp-village-ferry-22-thirty-days"])
+        notified = first_date(ctx, "arrival_notified", item.id)
+        disposal = disposals.get(item.id)
+        if (d.status == "missed" or disposal is not None) and notified is None:
+            not_notified.append(item.id)
+        if disposal is None:
+            if d.status == "missed" and requested is None:
+                ctx.out.finding("info", "unclaimed-may-be-disposed",
+                                f"{what(item).capitalize()} {item.id!r} has been unclaimed since the {due} deadline: the "
+                                "village may sell, carry back or otherwise dispose of it if, by its nature or "
+                                "condition, keeping it is to the cargo side's disadvantage (art 22).",
+                                "jp-village-ferry:22")
+            continue
+        problems = []
+        if disposal.date <= due:
+            problems.append(f"it was on or before the {due} end of the {period.text}")
+        if requested is not None and requested <= disposal.date:
+            problems.append(f"delivery had been requested on {requested}")
+        if not disposal.get("harmful"):
+            problems.append("keeping the goods is not recorded as harmful to the cargo side (harmful: true)")
+        if problems:
+            ctx.out.finding("warning", "unclaimed-disposal-not-authorised",
+                            f"{what(item).capitalize()} {item.id!r} was disposed of as unclaimed on {disposal.date}, "
+                            f"but {'; '.join(problems)} (art 22).", "jp-village-ferry:22")
+        else:
+            ctx.out.finding("info", "unclaimed-disposal-authorised",
+                            f"{what(item).capitalize()} {item.id!r}, unclaimed {period.text} after unloading and "
+                            f"harmful to keep, was disposed of ({disposal.get('how') or 'disposal'}) on "
+                            f"{disposal.date} as art 22 allows.", "jp-village-ferry:22")
+        ctx.out.step("unclaimed_disposal", "jp-village-ferry:22",
+                     f"{item.id}: disposed of on {disposal.date} — " + ("; ".join(problems) if problems else
+                                                                        "after the period, unclaimed, harmful to keep: allowed."),
+                     f"{item.id}: {disposal.date} 処分 — " + ("第22条の要件を欠く" if problems else "第22条により適法"),
+                     inputs={"how": disposal.get("how"), "harmful": disposal.get("harmful")},
+                     readings=["jp-village-ferry-22-thirty-days"])
+    if not_notified:
+        names = ", ".join(not_notified)
+        ctx.out.finding("info", "arrival-not-notified",
+                        f"No notice of arrival is recorded for {names}: the village is not liable for not sending one "
+                        f"(art 21), and the {period.text} of art 22 run from unloading all the same.",
+                        ["jp-village-ferry:21", "jp-village-ferry:22"])
+        ctx.out.step("arrival_notice", ["jp-village-ferry:21", "jp-village-ferry:22"],
+                     f"{names}: no arrival notice recorded — art 21: no liability for that; art 22 counts from unloading.",
+                     f"{'、'.join(not_notified)}: 到着通知なし — 第21条により本村は責任を負わない",
+                     readings=["jp-village-ferry-21-notice"])

@@ -1,0 +1,109 @@
+"""The voyage: refused requests (art 8) and discharge elsewhere (art 9).
+
+第8条 既に受託した貨物並びに手荷物及び小荷物の返還又は陸揚港の変更について請求があつても場合によつては
+  これに応じないことがある。
+  (A request to return goods or change their port of discharge may be refused.)
+  → :func:`refused_requests`.
+第9条 暴動、労働争議、天候不良、港内輻輳、法令その他一切の不可抗力又はやむを得ない事由によつて陸揚港に入港する
+  ことが不可能かつ危険と認めたときは、便宜の陸揚港又は最近港若しくは適当と認める地に陸揚げをするか又はそのまま
+  船積港に積戻した場合であつても、その損害について本村の責任を問われることはない。この場合における一切の危険と
+  費用は荷送人又は荷受人若しくは荷主の負担とする。
+  (When entering the port of discharge is judged impossible and dangerous, landing elsewhere
+  or carrying back costs the village nothing: all risks and costs are the cargo side's.)
+  → :func:`discharge_elsewhere`; the damage that follows is excluded in :mod:`.compensation`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import expense_categories, owner_of, require_carrier, yen
+
+CAUSE_JA = {"riot": "暴動", "labour-dispute": "労働争議", "weather": "天候不良", "congestion": "港内輻輳",
+            "law": "法令", "force-majeure": "不可抗力", "other": "やむを得ない事由"}
+
+
+def refused_requests(ctx: Context) -> None:
+    """Art 8: refusing to return goods or to change their port of discharge is allowed."""
+    for ev in ctx.scenario.events_of("request_refused"):
+        names = ", ".join(ev.get("items", []))
+        asked = "return" if ev.get("request") == "return" else "a change of the port of discharge"
+        ctx.out.finding("info", "request-refused",
+                        f"The village refused {asked} of {names} on {ev.date}: art 8 allows it to refuse such a request "
+                        "depending on the circumstances; the refusal itself gives no claim.", "jp-village-ferry:8")
+        ctx.out.step("refused_requests", "jp-village-ferry:8",
+                     f"{names}: request for {asked} refused on {ev.date} — allowed by art 8.",
+                     f"{'、'.join(ev.get('items', []))}: " + ("返還" if ev.get("request") == "return" else "陸揚港の変更")
+                     + "の請求に応じない（第8条）", readings=["jp-village-ferry-8-refusal"])
+
+
+def discharge_elsewhere(ctx: Context) -> None:
+    """Art 9: landing elsewhere or carrying back when the port is judged impossible *and* dangerous.
+
+    Justified: no liability for the damage that follows (``ctx.memo["art9"]``: item → date,
+    used by :mod:`.compensation`) and the costs (expense categories ``landing-elsewhere``,
+    ``carrying-back`` with ``for`` an item) are charged to the cargo side (the item's owner).
+    Not justified (not both impossible and dangerous): a warning; the village stays liable and
+    bears the costs (reading jp-village-ferry-9-landing-elsewhere).
+    """
+    art9: dict[str, object] = {}
+    ctx.memo["art9"] = art9
+    cats = expense_categories()
+    charged: set[str] = set()
+    for ev in ctx.scenario.events_of("discharged_elsewhere"):
+        items = ev.get("items", [])
+        justified = bool(ev.get("impossible")) and bool(ev.get("dangerous"))
+        cause = ev.get("cause")
+        where = "carried back to the port of loading" if ev.get("carried_back") else \
+            f"landed at {ev.get('place') or 'another place'}"
+        if justified:
+            for i in items:
+                art9.setdefault(i, ev.date)
+            ctx.out.finding("info", "discharged-elsewhere",
+                            f"{', '.join(items)} {where} on {ev.date} ({cause}; entering the port of discharge was "
+                            "judged impossible and dangerous): the village is not liable for the resulting damage, and "
+                            "all risks and costs are the cargo side's (art 9).", "jp-village-ferry:9")
+        else:
+            missing = " and ".join(w for w, v in (("impossible", ev.get("impossible")), ("dangerous", ev.get("dangerous")))
+                                   if not v)
+            ctx.out.finding("warning", "discharge-elsewhere-unjustified",
+                            f"{', '.join(items)} {where} on {ev.date} ({cause}), but entering the port of discharge was "
+                            f"not judged {missing}: art 9 requires both, so the village stays liable and bears the costs.",
+                            "jp-village-ferry:9")
+        ctx.out.step("discharge_elsewhere", "jp-village-ferry:9",
+                     f"{', '.join(items)}: {where} on {ev.date} because of {cause} — "
+                     + ("impossible and dangerous: risks and costs on the cargo side." if justified else
+                        "not both impossible and dangerous: art 9 does not apply."),
+                     f"{'、'.join(items)}: {CAUSE_JA.get(cause, cause)}により" + ("積戻し" if ev.get("carried_back") else "他地に陸揚げ")
+                     + ("、不可能かつ危険 — 一切の危険と費用は荷主等の負担" if justified else " — 不可能かつ危険と認めた事実なし"),
+                     inputs={"items": items, "cause": cause, "impossible": ev.get("impossible"),
+                             "dangerous": ev.get("dangerous")},
+                     readings=["jp-village-ferry-9-landing-elsewhere"])
+        for e in ctx.scenario.expenses:
+            if e.category not in cats or e.for_ not in items or e.amount is None or e.id in charged:
+                continue
+            charged.add(e.id)
+            item = ctx.scenario.item(e.for_)
+            cites = [cats[e.category]["cite"]]
+            if justified:
+                payer = owner_of(ctx, item) if item is not None else None
+                if payer is None:
+                    ctx.out.finding("error", "cargo-side-unknown",
+                                    f"Expense {e.id!r} ({e.category}) is the cargo side's (art 9), but item {e.for_!r} "
+                                    "has no owner.", cites)
+                    continue
+            else:
+                payer = require_carrier(ctx, cites)
+                if payer is None:
+                    continue
+            payee = e.payee or require_carrier(ctx, cites)
+            exact = Fraction(e.amount)
+            if payee != payer:
+                ctx.out.charge(payer, payee, e.for_, exact, cites)
+            ctx.out.step("discharge_elsewhere", cites,
+                         f"{e.id}: {cats[e.category]['en']} of {e.for_}, {yen(exact)} yen, borne by {payer}"
+                         + (" (the cargo side, art 9)." if justified else " (the carrier: art 9 does not apply)."),
+                         f"{e.id}: {cats[e.category]['ja']} {yen(exact)} 円 — {payer} の負担",
+                         inputs={"expense": e.id, "for": e.for_, "payee": payee}, exact=exact,
+                         amount=ctx.out.round(exact))

@@ -1,0 +1,170 @@
+"""Conduct at a stranded ship, art 3: signals, the master's will, the hire fee, guarding,
+plunder, informers and false accusers.
+
+商船遇風擱淺 … 如不至船身滲漏，貨物可自全者，該船主日懸白旗一面，夜懸紅燈兩盞為號。公所先派舢舨一、二隻
+飛往稱問，不準上船騷擾。若船主欲將貨搬取，應聽船主招雇舢舨若干隻，迅速代為搬運上岸，由公所派人看守，事竣
+聽船主向公所秉公議給雇價，至多不得過貨價值四分之一 … 倘船主不欲搬取，而蜂擁上船擅自搬取者，應由地方官查護
+嚴辦。如船身業已觸破，勢在危急者，該船日懸黑旗一面，夜懸綠燈為號。… 或係先應救船、或係先應救貨、或係先應救
+人，均聽船主指揮，不得自行動手。貨物搬運上岸，亦應由公所派人看守 … 倘所搬貨物[私]自藏匿，或搬往他所者，一被
+人告發，或別經查出，即以乘危搶奪科罪，仍追還原贓。如有兇惡匪徒 … 董、保等立即捆送到官，即行重賞；倘或扶同
+徇玩，縱令脫逃，將該董、保一併拿案押追。如有誣告，仍照反坐。
+
+- :func:`signal` — what the ship's signal (``case.signal``) says and which procedure follows.
+- :func:`aground_sound` — one or two boats go to ask; nobody boards or takes goods against the
+  master's wish.
+- :func:`breached` — the master directs what is saved first; nobody acts on his own.
+- :func:`hire_fee` — the fee for carrying goods ashore is at most a quarter of their value.
+- :func:`guarding` — goods landed are guarded by the station's men.
+- :func:`plunder` — hiding or carrying off goods is plunder in peril (乘危搶奪); accusations;
+  ruffians delivered or let escape.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import tael
+
+SIGNALS = {
+    "aground-sound": ("a white flag by day, two red lamps by night: aground, the hull sound, the goods safe",
+                      "日懸白旗一面，夜懸紅燈兩盞：擱淺而船身不至滲漏，貨物可自全"),
+    "breached": ("a black flag by day, a green lamp by night: the hull holed, in danger",
+                 "日懸黑旗一面，夜懸綠燈：船身業已觸破，勢在危急"),
+}
+
+
+def signal(ctx: Context) -> None:
+    """Art 3 (and art 1: 本船日則懸旗，夜則懸燈，以示求救): the signal and its procedure."""
+    sig = ctx.case.signal
+    if sig is None:
+        return
+    en, zh = SIGNALS[sig]
+    ctx.out.step("signal", ["qing-shandong:3", "qing-shandong:1"], f"The ship's signal: {en}.", zh,
+                 inputs={"signal": sig}, readings=["qing-shandong-3-signals"])
+
+
+def aground_sound(ctx: Context) -> None:
+    """Art 3: a ship aground and sound — the station first sends one or two boats to ask;
+    nobody boards to disturb her, nor carries goods off, unless the master wishes it."""
+    if ctx.case.signal != "aground-sound":
+        return
+    most = ctx.param("enquiry.max_boats")
+    first = next((e for e in ctx.scenario.events_of("boats_dispatched")), None)
+    if first is not None:
+        n = len(first.get("boats") or []) + (first.get("unregistered") or 0)
+        ctx.out.step("aground_sound", "qing-shandong:3",
+                     f"Aground and sound: the station first sends {n} boat(s) to enquire (at most {most.text}).",
+                     f"擱淺船身完固：公所先派舢舨 {n} 隻飛往稱問 (一、二隻)", params=[most])
+        if n > most.value:
+            ctx.out.finding("warning", "too-many-enquiry-boats",
+                            f"For a ship aground and sound the station first sends at most {most.text} boats to ask (一、二隻, art 3); "
+                            f"the first dispatch ({first.pointer}) sent {n}.", "qing-shandong:3")
+    for ev in ctx.scenario.events_of("boarded"):
+        if not ev.get("consent"):
+            ctx.out.finding("warning", "boarded-without-consent",
+                            f"{', '.join(ev.get('by'))} boarded the ship on {ev.date} without the master's wish: for a "
+                            "ship aground and sound nobody may board to disturb her (不準上船騷擾, art 3).",
+                            "qing-shandong:3")
+    for ev in ctx.scenario.events_of("goods_taken"):
+        if not ev.get("consent"):
+            ctx.out.finding("warning", "goods-taken-without-consent",
+                            f"{', '.join(ev.get('by'))} swarmed aboard and carried off goods on {ev.date} though the "
+                            "master did not wish them moved: the local official investigates and deals with them "
+                            "severely (art 3).", "qing-shandong:3")
+
+
+def breached(ctx: Context) -> None:
+    """Art 3: a holed ship — many boats; whether ship, goods or persons are saved first is the
+    master's direction; nobody acts on his own (均聽船主指揮，不得自行動手)."""
+    if ctx.case.signal != "breached":
+        return
+    order = {"ship": ("the ship", "先應救船"), "goods": ("the goods", "先應救貨"), "persons": ("the persons", "先應救人")}
+    for ev in ctx.scenario.events_of("master_directed"):
+        en, zh = order[ev.get("first")]
+        ctx.out.step("breached", "qing-shandong:3", f"Holed ship: the master directed that {en} be saved first.",
+                     f"船身觸破：{zh}，均聽船主指揮", inputs={"first": ev.get("first")},
+                     readings=["qing-shandong-3-signals"])
+    for ev in ctx.scenario.events_of("acted_without_direction"):
+        ctx.out.finding("warning", "acted-without-direction",
+                        f"{', '.join(ev.get('by'))} acted on their own on {ev.date}: at a holed ship everything is at "
+                        "the master's direction (不得自行動手, art 3).", "qing-shandong:3")
+
+
+def hire_fee(ctx: Context) -> None:
+    """Art 3: the hire fee (雇價) for carrying goods ashore is at most a quarter of their value."""
+    share = ctx.param("hire_fee.max_share")
+    for ev in ctx.scenario.events_of("hire_agreed"):
+        items = [ctx.scenario.item(i) for i in ev.get("items")]
+        missing = [i.id for i in items if i.value is None]
+        if missing:
+            ctx.out.finding("error", "hire-fee-value-missing",
+                            f"The hire fee agreed on {ev.date} cannot be checked against art 3's cap: no value for "
+                            f"{', '.join(missing)}.", "qing-shandong:3")
+            continue
+        value = sum((Fraction(i.value) for i in items), Fraction(0))
+        cap = value * share.value
+        fee = Fraction(ev.get("amount"))
+        ctx.out.step("hire_fee", "qing-shandong:3",
+                     f"Hire fee {ev.get('amount')} taels for carrying {', '.join(ev.get('items'))} (value {tael(value)}); "
+                     f"at most {share.text} of the value = {tael(cap)} taels.",
+                     f"雇價 {ev.get('amount')} 兩，貨價 {tael(value)} 兩，至多不得過四分之一 = {tael(cap)} 兩",
+                     inputs={"items": ev.get("items"), "fee": ev.get("amount"), "value": tael(value)},
+                     params=[share], exact=cap, amount=ctx.out.round(cap), readings=["qing-shandong-3-hire-fee"])
+        if fee > cap:
+            ctx.out.finding("warning", "hire-fee-above-quarter",
+                            f"The hire fee of {ev.get('amount')} taels agreed on {ev.date} is above a quarter of the "
+                            f"goods' value ({tael(cap)} taels): art 3 allows at most that (至多不得過貨價值四分之一).",
+                            "qing-shandong:3")
+
+
+def guarding(ctx: Context) -> None:
+    """Art 3: goods carried ashore are guarded by men the station sends (由公所派人看守)."""
+    landed = [(ev, i) for ev in ctx.scenario.events_of("landed") for i in (ev.get("items") or [])]
+    if not landed:
+        return
+    guarded = {i for ev in ctx.scenario.events_of("goods_guarded") for i in ev.get("items")}
+    unguarded = [i for _, i in landed if i not in guarded]
+    ctx.out.step("guarding", "qing-shandong:3",
+                 f"Goods landed: {', '.join(i for _, i in landed)}; guarded by the station: "
+                 f"{', '.join(sorted(guarded)) or 'none recorded'}.", "貨物搬運上岸，由公所派人看守")
+    if unguarded:
+        ctx.out.finding("warning", "landed-goods-unguarded",
+                        f"Goods landed without a guard from the station: {', '.join(dict.fromkeys(unguarded))} "
+                        "(art 3: 由公所派人看守).", "qing-shandong:3")
+
+
+def plunder(ctx: Context) -> None:
+    """Art 3: hiding goods or carrying them elsewhere is plunder in peril (乘危搶奪), the goods
+    recovered; ruffians bound and delivered by the directors and wardens earn them a reward;
+    letting them escape makes them answerable; a false accuser takes the penalty (反坐)."""
+    for ev in ctx.scenario.events_of("goods_concealed"):
+        how = "carried elsewhere" if ev.get("how") == "carried-off" else "hidden"
+        items = ", ".join(ev.get("items") or []) or "goods"
+        exposed = ev.get("exposed_by")
+        ctx.out.finding("warning", "plunder",
+                        f"{', '.join(ev.get('by'))} {how} {items} ({ev.date}): punished for plundering in peril "
+                        "(乘危搶奪科罪) and the goods recovered (追還原贓), art 3"
+                        + (f"; denounced by {', '.join(exposed)}." if exposed else "."), "qing-shandong:3")
+    for ev in ctx.scenario.events_of("accused"):
+        if ev.get("founded"):
+            ctx.out.finding("info", "accusation-founded",
+                            f"{', '.join(ev.get('by'))} denounced {', '.join(ev.get('against'))} ({ev.date}) and the "
+                            "accusation is founded: the accused are punished for plunder (art 3). Art 3 fixes no sum "
+                            "for the accuser.", "qing-shandong:3")
+        else:
+            ctx.out.finding("warning", "false-accusation",
+                            f"{', '.join(ev.get('by'))} falsely accused {', '.join(ev.get('against'))} ({ev.date}): "
+                            "the false accuser takes the penalty of the crime alleged (誣告反坐, art 3).",
+                            "qing-shandong:3")
+    for ev in ctx.scenario.events_of("offenders_seized"):
+        if ev.get("delivered"):
+            ctx.out.finding("info", "offenders-delivered",
+                            f"{', '.join(ev.get('by'))} bound ruffians and delivered them to the official ({ev.date}): "
+                            "they are to be handsomely rewarded (即行重賞, art 3); the sum is not fixed.",
+                            "qing-shandong:3")
+        else:
+            ctx.out.finding("warning", "offenders-escaped",
+                            f"Ruffians escaped through the connivance or negligence of {', '.join(ev.get('by'))} "
+                            f"({ev.date}): the directors and wardens are themselves arrested and held answerable "
+                            "(一併拿案押追, art 3).", "qing-shandong:3")

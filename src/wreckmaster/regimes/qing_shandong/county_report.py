@@ -1,0 +1,53 @@
+"""The county's report of every case, within five (lunar) months, art 5.
+
+嗣後無論何處船隻失事，或已救護，或不及救護；或係照章分賞，或竟有搶奪藏匿；或為船戶控告，或為他人揭發，
+各該州縣均須據實報明該管道府，不準玩瞞漏報，並不準過五月之期；如有玩瞞詳請記過。
+  (Henceforth, wherever a ship is wrecked — rescued or not, the award shared by the rules or
+  goods plundered — each department and county must report the facts to the circuit and
+  prefecture, without concealment or omission, and not beyond five months; negligent
+  concealment is reported for a demerit.)
+
+:func:`county_report` — the report is due on the day with the same number in the fifth lunar
+month after the month of the wreck (a leap month counts as a month; the month's last day when
+it is shorter): reading ``qing-shandong-5-five-months``. Dates are shown also as 光緒 dates
+(the ``era_dates`` output key). A late report is a finding (a demerit, 記過).
+"""
+from __future__ import annotations
+
+from wreckmaster.law import chinese_calendar as cal
+from wreckmaster.law.regime import Context
+
+
+def county_report(ctx: Context) -> None:
+    """Art 5: the deadline of the county's report, counted in lunar months."""
+    period = ctx.param("county_report.period")
+    start = ctx.case.occurred
+    reckoned = cal.add_lunar_months(start, period.value.count)
+    ev = ctx.scenario.first("case_reported")
+    done = ev.date if ev else None
+    party = (ev.get("by") or [None])[0] if ev else None
+    d = ctx.out.deadline("county-report", party, reckoned.due, done, "qing-shandong:5")
+    cal.record(ctx.out, start, reckoned.due, done)
+    months = "、".join(m.name() for m in reckoned.months)
+    leaps = reckoned.leap_months
+    leap_en = (f"the leap month {', '.join(m.name() for m in leaps)} falls within it and counts as a month"
+               if leaps else "no leap month falls within it")
+    leap_zh = (f"內有{'、'.join(m.name() for m in leaps)}，閏月亦作一月計" if leaps else "期內無閏月")
+    clamp_en = " (the month has no such day: its last day)" if reckoned.clamped else ""
+    ctx.out.step(
+        "county_report", "qing-shandong:5",
+        f"Wreck on {cal.describe(start)}; the report to the circuit is due within {period.value.count} lunar months "
+        f"({months}): {leap_en}; due {cal.describe(reckoned.due)}{clamp_en}"
+        + (f"; reported {cal.describe(done)} — {d.status}." if done else f"; not yet reported — {d.status}."),
+        f"失事 {cal.era_date(start) or start}，不準過五月之期（{months}），{leap_zh}；"
+        f"限 {cal.era_date(reckoned.due) or reckoned.due} 以內報明該管道府"
+        + (f"；{cal.era_date(done) or done} 報明" if done else ""),
+        inputs={"occurred": start, "reported": done, "months": [m.name() for m in reckoned.months],
+                "leap_months": [m.name() for m in leaps],
+                "era_dates": {"occurred": cal.era_date_numeric(start), "due": cal.era_date_numeric(reckoned.due)}},
+        params=[period], readings=["qing-shandong-5-five-months", "qing-shandong-5-era-dates"])
+    if d.status == "missed":
+        ctx.out.finding("warning", "county-report-late",
+                        f"The county's report of the case was due by {cal.describe(reckoned.due)} ({period.text} "
+                        f"from the wreck, art 5) and was " + (f"made only on {cal.describe(done)}" if done else "not made")
+                        + ": the officials are reported for a demerit (詳請記過).", "qing-shandong:5")

@@ -1,0 +1,152 @@
+"""Awards on saved goods, art 4: the four grades, the diving case, the station's tenth.
+
+一、定酬勞以資鼓勵也。凡救起之貨，須候地方官驗報如何，外國船貨則並報明附近領事官，會同查核，將貨估價，
+按照出入多寡難易，抽撥充賞。賞項分作四等：難救而數少者，提賞三分之一；難救而數多者與易救而數少者，
+提賞四分之一；易救而數多者，提賞五分之一；而貨物已落水，小民貧屬不顧性命泅水撈摸者，地方官驗明貨物，
+果係海水濕透，應提賞三分之二，歸於船主三分之一。… 應由賞項內不論何等提出十成之一，以作公費 …
+  (Goods saved are valued by the local official — with the consul for a foreign ship — and a
+  share taken as the award: hard and few 1/3; hard and many, or easy and few, 1/4; easy and
+  many 1/5; goods that had fallen into the water and were recovered by swimming and diving,
+  2/3, one third going to the shipowner. From every award, whatever its grade, one tenth is
+  taken for the station's public fund.)
+
+- :func:`goods_award` — the grade's share of each item's value; :func:`diving_award`, an
+  exception to it, 2/3 for goods recovered by diving. One tenth of the (rounded) award goes to
+  ``station-fund``, the rest to the rescuers (``found.by``, equally, by largest remainder), so
+  the parts add up exactly to the award. Each part is charged to the item's owner, else the
+  vessel's owner.
+- :func:`foreign_valuation` — a foreign ship's goods are valued together with the consul.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from wreckmaster.law import money
+from wreckmaster.law.assessment import Award
+from wreckmaster.law.parameters import Param
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import item_owner, saved_items, tael
+
+GRADE_ZH = {("hard", "few"): "難救而數少", ("hard", "many"): "難救而數多",
+            ("easy", "few"): "易救而數少", ("easy", "many"): "易救而數多"}
+
+
+def goods_award(ctx: Context) -> None:
+    """Art 4: the award on each saved item by its grade (difficulty × quantity)."""
+    for item in saved_items(ctx):
+        if item.kind == "vessel":
+            ctx.out.finding("info", "no-award-for-hull",
+                            f"Item {item.id!r} is the ship itself: art 4 takes its award out of the goods saved "
+                            "(救起之貨); it sets no share of a hull saved (reading qing-shandong-4-goods-only).",
+                            "qing-shandong:4")
+            ctx.out.step("goods_award", "qing-shandong:4", f"{item.id}: the hull — art 4 sets no award on it.",
+                         f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-shandong-4-goods-only"])
+            continue
+        if not _facts(ctx, item):
+            continue
+        if item.found.diving:
+            diving_award(ctx, item)
+            continue
+        if item.difficulty is None or item.quantity is None:
+            missing = " and ".join(n for n, v in (("difficulty", item.difficulty), ("quantity", item.quantity))
+                                   if v is None)
+            ctx.out.finding("error", "grade-missing",
+                            f"Item {item.id!r}: art 4's grade needs the official's finding of {missing} "
+                            "(hard or easy, many or few): no award is computed.", "qing-shandong:4")
+            continue
+        rate = ctx.param(f"goods_award.{item.difficulty}.{item.quantity}")
+        _award(ctx, item, rate, "goods_award",
+               f"{item.difficulty} to save and {item.quantity}",
+               GRADE_ZH[(item.difficulty, item.quantity)], None)
+
+
+def diving_award(ctx: Context, item: Item) -> None:
+    """Art 4, an exception to the four grades: goods that had fallen into the water and were
+    recovered by swimming and diving (泅水撈摸), soaked with sea water: 2/3 to the rescuers,
+    the owner keeps 1/3."""
+    rate = ctx.param("goods_award.diving")
+    keeps = ctx.param("goods_award.diving.owner_keeps")
+    _award(ctx, item, rate, "diving_award", f"recovered by diving from the water (the owner keeps {keeps.text})",
+           "已落水泅水撈摸 (歸於船主三分之一)", "goods_award", extra_params=[keeps])
+
+
+def _facts(ctx: Context, item: Item) -> bool:
+    if item.value is None:
+        ctx.out.finding("error", "value-missing",
+                        f"Item {item.id!r} has no value: art 4's award is a share of the goods' assessed value "
+                        "(將貨估價) and cannot be computed.", "qing-shandong:4")
+        return False
+    if not item.found.by:
+        ctx.out.finding("error", "rescuers-missing",
+                        f"Item {item.id!r}: found.by names nobody to receive the art 4 award.", "qing-shandong:4")
+        return False
+    return True
+
+
+def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grade_zh: str,
+           overrides: str | None, extra_params: list[Param] = ()) -> list[Award]:
+    tenth = ctx.param("station_fund.share")
+    rescuers = list(item.found.by)
+    exact = Fraction(item.value) * rate.value
+    # one rounding of the award, then one split: the station's tenth and the rescuers' equal parts
+    rest = (1 - tenth.value) / len(rescuers)
+    parts = money.split(exact, [tenth.value] + [rest] * len(rescuers), ctx.out.currency)
+    cites = ["qing-shandong:4"]
+    awards = ctx.out.award("station-fund", item.id, "station_fund", Fraction(parts[0]), cites)
+    for who, part in zip(rescuers, parts[1:]):
+        awards += ctx.out.award(who, item.id, "goods_award", Fraction(part), cites)
+    total = sum(parts, Decimal(0))
+    payer = item_owner(ctx, item)
+    shares = ", ".join(f"{who} {p}" for who, p in zip(rescuers, parts[1:]))
+    ctx.out.step(
+        rule, cites,
+        f"{item.id}: {grade_en}; value {item.value} taels × {rate.text} = {tael(exact)} → {total} taels; "
+        f"station fund (tenth) {parts[0]}, rescuers {shares}"
+        + (f"; borne by {payer}." if payer else "."),
+        f"{item.id}: {grade_zh}，貨價 {item.value} 兩 × {rate.text} = {tael(exact)} → 賞銀 {total} 兩；"
+        f"提出十成之一 {parts[0]} 兩作公費，餘 {total - parts[0]} 兩分給救護之人"
+        + (f"；由 {payer} 出" if payer else ""),
+        inputs={"item": item.id, "value": item.value, "difficulty": item.difficulty, "quantity": item.quantity,
+                "diving": item.found.diving, "rescuers": rescuers, "payer": payer},
+        params=[rate, *extra_params, tenth], exact=exact, amount=total,
+        readings=["qing-shandong-4-scale", "qing-shandong-4-station-tenth", "qing-shandong-4-split",
+                  "qing-shandong-4-who-pays"],
+        overrides=overrides)
+    if payer is None:
+        ctx.out.finding("error", "owner-unknown",
+                        f"Item {item.id!r}: neither the item's owner nor the vessel's owner is known, so the art 4 "
+                        "award cannot be charged to anyone.", "qing-shandong:4")
+    else:
+        ctx.out.charge_awards(awards, payer, cites)
+    ctx.memo.setdefault("goods_awards", []).extend(awards)
+    return awards
+
+
+def foreign_valuation(ctx: Context) -> None:
+    """Art 4: goods of a foreign ship are reported to the nearest consul and valued together
+    with him (外國船貨則並報明附近領事官，會同查核，將貨估價)."""
+    vessel = ctx.case.vessel
+    items = [i for i in saved_items(ctx) if i.kind != "vessel"]
+    if not (vessel and vessel.foreign and items):
+        return
+    consuls = {p.id for p in ctx.scenario.parties_with("consul")}
+    valuations = ctx.scenario.events_of("goods_valued")
+    if not valuations:
+        ctx.out.finding("info", "consul-valuation-assumed",
+                        "A foreign ship's goods are valued together with the consul (art 4); the scenario records "
+                        "no valuation (goods_valued), so the items' values are read as so assessed.",
+                        "qing-shandong:4")
+        return
+    for ev in valuations:
+        if not consuls & set(ev.get("by") or []):
+            ctx.out.finding("warning", "valued-without-consul",
+                            f"The valuation of {', '.join(ev.get('items'))} on {ev.date} was made without the "
+                            "consul: art 4 has a foreign ship's goods valued together with him (會同查核).",
+                            "qing-shandong:4")
+    ctx.out.step("foreign_valuation", "qing-shandong:4",
+                 f"Foreign ship: its goods are valued with the consul ({', '.join(sorted(consuls)) or 'none named'}).",
+                 "外國船貨並報明附近領事官，會同查核估價",
+                 inputs={"valuations": [e.pointer for e in valuations]})

@@ -1,0 +1,93 @@
+"""Merits and rewards of officials and directors, art 2.
+
+凡沿海文武官員救護船貨，應責成東海關隨時查登，逐案詳報：有功則瘠缺調優，優缺保升；有過則輕必記過，重則撤參。
+… 董事由州縣查明救護認真實在出力者，初次請賞給頂戴匾，積至三次者，保官階；疏懈失救者，即行撤換薄罰。倘有
+身充董、保，同謀搶奪者，訊實以為首論。
+  (Officials' rescues are recorded case by case by the Donghai customs: merit brings a better
+  post or promotion, fault a demerit or dismissal. A director who truly exerted himself is
+  rewarded the first time with a button of rank and a tablet; the third time he is
+  recommended for an official rank. A director or warden who conspires to plunder is treated
+  as the ringleader.)
+
+- :func:`officials_merits` — a merit (``merits``) for each official of a case that saved
+  goods or persons (reading ``qing-shandong-2-officials-merit``).
+- :func:`directors_rewards` — the director's reward for this case, counted with his earlier
+  ones (``coast.records``): the ``honours`` output key.
+- :func:`station_plunder` — a director or warden among the plunderers.
+"""
+from __future__ import annotations
+
+from wreckmaster.law.regime import Context
+
+from .common import case_segment, coast, honour, something_saved
+
+
+def _plunderers(ctx: Context) -> set[str]:
+    return {p for ev in ctx.scenario.events_of("goods_concealed") for p in ev.get("by")}
+
+
+def officials_merits(ctx: Context) -> None:
+    """Art 2: 有功 — a merit for each official (role ``official``) of a case in which ship,
+    goods or persons were saved, recorded case by case (逐案詳報)."""
+    officials = [p.id for p in ctx.scenario.parties_with("official")]
+    if not officials or not something_saved(ctx):
+        return
+    for o in officials:
+        ctx.out.merit(o, 1, "qing-shandong:2")
+    ctx.out.step("officials_merits", "qing-shandong:2",
+                 f"Goods or persons were saved: a merit for each official of the case ({', '.join(officials)}), "
+                 "recorded by the Donghai customs case by case.",
+                 f"救護船貨有功：{'、'.join(officials)} 各記功一次，由東海關逐案詳報",
+                 inputs={"officials": officials}, readings=["qing-shandong-2-officials-merit"])
+
+
+def _directors(ctx: Context) -> list[str]:
+    seg = case_segment(ctx)
+    if seg is not None and seg.station is not None and seg.station.director:
+        return [seg.station.director]
+    return [p.id for p in ctx.scenario.parties_with("director")]
+
+
+def directors_rewards(ctx: Context) -> None:
+    """Art 2: a director who truly exerted himself — first time a button of rank and a tablet
+    (頂戴匾), the third time a recommendation for an official rank (官階)."""
+    if not something_saved(ctx):
+        return
+    plaque, rank = ctx.param("director.plaque_at"), ctx.param("director.rank_at")
+    c = coast(ctx)
+    bad = _plunderers(ctx)
+    for d in _directors(ctx):
+        if d in bad:
+            continue
+        before = c.record(d).rewards if c else 0
+        times = before + 1
+        if times >= rank.value:
+            kind, en, zh = "official-rank", "recommended for an official rank", "保官階"
+        elif times == plaque.value:
+            kind, en, zh = "button-and-plaque", "a button of rank and a tablet", "賞給頂戴匾"
+        else:
+            kind, en, zh = "recorded", f"recorded (an official rank at the {rank.text}{_th(rank.value)} time)", "記其勞績"
+        honour(ctx, d, kind, times, ["qing-shandong:2"], "director's earnest rescue (救護認真實在出力)")
+        ctx.out.step("directors_rewards", "qing-shandong:2",
+                     f"Director {d}: rewarded for the {times}{_th(times)} time → {en}.",
+                     f"董事 {d} 第{times}次出力 → {zh}", inputs={"director": d, "earlier_rewards": before},
+                     params=[plaque, rank], readings=["qing-shandong-2-director-reward"])
+
+
+def _th(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def station_plunder(ctx: Context) -> None:
+    """Art 2: 倘有身充董、保，同謀搶奪者，訊實以為首論 — a director or warden who plunders is the
+    ringleader."""
+    c = coast(ctx)
+    officers = {p.id for p in ctx.scenario.parties if p.has("director") or p.has("warden")}
+    if c is not None:
+        for s in c.segments:
+            if s.station:
+                officers |= {x for x in (s.station.director, s.station.deputy, s.station.warden) if x}
+    for who in sorted(officers & _plunderers(ctx)):
+        ctx.out.finding("warning", "director-plunder",
+                        f"{who}, a director or warden, took part in plundering: once proved he is treated as the "
+                        "ringleader (以為首論, art 2), and replaced.", "qing-shandong:2")

@@ -1,0 +1,101 @@
+"""Persons saved, art 4: 5 or 10 taels a head; castaways sent home.
+
+至於救人亦應察看難易，酌予賞項。救人一名，易者賞銀五兩，難者賞銀十兩。如本人無力，由地方官墊給，取獲救之人
+結狀及領賞之人領狀，禀報東海關道，在於新關經費項下支銷。若有貨無人[無貨有人]，則禀明就近地方官及領事官
+妥給船夫送於回籍；倘係外國人，無領事官可交者，則報明通商局支給盤用，俾令自行回國。
+  (For each person saved, 5 taels if it was easy, 10 if hard. If the person cannot pay, the
+  local official advances it and it is charged to the new customs funds. Castaways are sent
+  home by the local official and the consul; foreigners with no consul to hand them to get
+  their travelling money from the commerce bureau.)
+
+- :func:`person_awards` — the award, paid by the person saved; :func:`unable_to_pay`, an
+  exception to it: ``customs`` bears it (the official's advance is not a separate hop: final
+  incidence).
+- :func:`castaways` — the ``passage`` expenses of sending castaways home.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Person
+
+from .common import expense_categories
+
+DIFFICULTY_ZH = {"easy": "易者", "hard": "難者"}
+
+
+def person_awards(ctx: Context) -> None:
+    """Art 4: 5 taels for each person saved easily, 10 for each saved with difficulty."""
+    for person in ctx.scenario.persons:
+        if not person.rescued_by:
+            ctx.out.finding("error", "rescuers-missing",
+                            f"Person {person.id!r}: rescued_by names nobody to receive the art 4 award.",
+                            "qing-shandong:4")
+            continue
+        if person.difficulty is None:
+            ctx.out.finding("error", "person-difficulty-missing",
+                            f"Person {person.id!r}: art 4 pays 5 taels if the rescue was easy and 10 if hard; "
+                            "the difficulty (the official's finding) is not given, so no award is computed.",
+                            "qing-shandong:4")
+            continue
+        rate = ctx.param(f"person_award.{person.difficulty}")
+        awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-shandong:4")
+        total = sum((a.amount for a in awards), start=ctx.out.round(Fraction(0)))
+        ctx.out.step("person_awards", "qing-shandong:4",
+                     f"{person.id}: saved {'easily' if person.difficulty == 'easy' else 'with difficulty'} "
+                     f"→ {rate.text} taels to {', '.join(person.rescued_by)}"
+                     + (f", paid by {person.id}." if person.can_pay else "."),
+                     f"{person.id}: 救人一名，{DIFFICULTY_ZH[person.difficulty]}賞銀 {rate.text} 兩"
+                     + ("，本人給付" if person.can_pay else ""),
+                     inputs={"person": person.id, "difficulty": person.difficulty, "rescuers": list(person.rescued_by),
+                             "can_pay": person.can_pay},
+                     params=[rate], amount=total, readings=["qing-shandong-4-person-award"])
+        if person.can_pay:
+            ctx.out.charge_awards(awards, person.id, "qing-shandong:4")
+        else:
+            unable_to_pay(ctx, person, awards)
+
+
+def unable_to_pay(ctx: Context, person: Person, awards) -> None:
+    """Art 4, the exception: 如本人無力 — the local official advances it (墊給), and it is
+    charged to the new customs funds (新關經費): final incidence ``customs``."""
+    ctx.out.charge_awards(awards, "customs", "qing-shandong:4")
+    ctx.out.step("unable_to_pay", "qing-shandong:4",
+                 f"{person.id} cannot pay: the local official advances the award, which is charged to the new "
+                 "customs funds (final incidence: customs).",
+                 f"{person.id} 本人無力：由地方官墊給，在於新關經費項下支銷",
+                 inputs={"person": person.id}, overrides="person_awards",
+                 readings=["qing-shandong-4-person-award"])
+
+
+def castaways(ctx: Context) -> None:
+    """Art 4: castaways are sent home; a foreigner with no consul to hand him to gets his
+    journey money (盤用) from the commerce bureau (通商局, the provincial government)."""
+    cat = expense_categories()["passage"]
+    expenses = [e for e in ctx.scenario.expenses if e.category == "passage"]
+    if not (expenses or ctx.scenario.persons):
+        return
+    vessel = ctx.case.vessel
+    foreign = bool(vessel and vessel.foreign)
+    consuls = [p.id for p in ctx.scenario.parties_with("consul")]
+    if foreign and consuls:
+        who_en, who_zh, payer = (f"handed to the consul ({consuls[0]}), who sends them home",
+                                 "交領事官妥送回國", consuls[0])
+    elif foreign:
+        who_en, who_zh, payer = ("foreigners with no consul to hand them to: the commerce bureau (通商局) pays "
+                                 "their journey money (payer: government)", "外國人無領事官可交者，報明通商局支給盤用",
+                                 "government")
+    else:
+        who_en, who_zh, payer = ("the local official sends them home (payer: government)",
+                                 "禀明就近地方官妥給船夫送於回籍", "government")
+    ctx.out.step("castaways", "qing-shandong:4", f"Castaways are sent home: {who_en}.", who_zh,
+                 inputs={"foreign": foreign, "consuls": consuls}, readings=["qing-shandong-4-castaways"])
+    for e in expenses:
+        if e.amount is None:
+            ctx.out.finding("error", "expense-amount-missing",
+                            f"Expense {e.id!r} (passage) has no amount.", "qing-shandong:4")
+            continue
+        ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), cat["cite"])
+        ctx.out.step("castaways", cat["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",
+                     f"{e.id}: {cat['zh']} {e.amount} 兩，{payer} 支給", amount=ctx.out.round(Fraction(e.amount)))

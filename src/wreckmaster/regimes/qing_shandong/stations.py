@@ -1,0 +1,226 @@
+"""The coast's stations and the dispatch of boats: arts 1, 5 and 6 (the ``coast`` section).
+
+Art 1: 每十里為一段，按段設立公所，選派正、副董事各一人、海保一人 … 公所門前高豎木杆一枝，晝則懸旗，夜則
+懸燈 … 將各段村民共有舢舨若干隻編文字號，同船戶姓名登注簿籍，各給執照一張 … 臨時應聽調用則領燈一盞，並各
+人發給腰牌一塊 … 由公所酌量派船救護，一面派人持竹簽馳報文武衙門勘護。如係大船失事，本段舢舨不敷救援，準由本
+段董事發竹簽一支，飛報鄰段派船幫助。若無本段董事竹簽請援，他段不得干與，俾免混淆。… 荣成縣 … 在適中處所設
+一保護總局 … 臨事各段均應分報總局委員、總董 … 委員薪水、火食等項均在該關經費項下開支。
+Art 5: 領執照者，公所按名登簿，遇事準發旗燈、腰牌；無執照不得混什。其執照由道蓋印，發縣加印，發交董、保蓋戳給領。
+Art 6: 營師船兩號：一駐鏌鋣島，專顧東南；一駐龍鬚島，專顧東北，一聞何處有事，即前往會同救護。… 撥兵十二名，
+分駐管理，按月換班，以免懈怠。
+
+- :func:`segment_station` — the case's segment: ten li, its station's officers and flagpole.
+- :func:`dispatch` — boats sent (``boats_dispatched``): another segment's boats only on the
+  director's bamboo tally; licences, lamps and waist badges of the boats used.
+- :func:`bureau` — in Rongcheng, the general bureau is informed (a ``reported`` event to its
+  officer or a general director).
+- :func:`bureau_costs` — the bureau officer's pay and board: the customs funds.
+- :func:`patrol` — the naval patrol and the lookouts as station data.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law import chinese_calendar as cal
+from wreckmaster.law.coast import metres
+from wreckmaster.law.regime import Context
+from wreckmaster.law.values import exact_text
+
+from .common import case_segment, coast, expense_categories, segment_label
+
+OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deputy director (副董事)", "副董事"),
+            "warden": ("coast warden (海保)", "海保")}
+PURPOSE = {"enquire": ("to enquire", "稱問"), "rescue": ("to rescue", "救護"), "carry": ("to carry goods", "搬運")}
+
+
+def segment_station(ctx: Context) -> None:
+    """Art 1: the segment of ten li, its station with a director, a deputy and a warden, and
+    the flagpole (a flag by day, a lamp by night)."""
+    seg = case_segment(ctx)
+    if seg is None:
+        return
+    length, li = ctx.param("coast.segment_length_li"), ctx.param("coast.li_metres")
+    seg_li = seg.length_li if seg.length_li is not None else length.value
+    station = seg.station
+    names = {k: getattr(station, k) for k in OFFICERS} if station else {}
+    ctx.out.step("segment_station", "qing-shandong:1",
+                 f"Segment {segment_label(seg)}: {exact_text(seg_li)} li (≈ {exact_text(metres(seg_li, li.value))} m); station "
+                 + (", ".join(f"{OFFICERS[k][0]} {v or '—'}" for k, v in names.items()) if station else "none")
+                 + f"; {len(seg.boats)} boat(s) in its register.",
+                 f"{seg.name or seg.id}段 {exact_text(seg_li)} 里；公所" + ("、".join(f"{OFFICERS[k][1]} {v or '缺'}" for k, v in names.items())
+                                                          if station else "未設")
+                 + f"；簿籍舢舨 {len(seg.boats)} 隻",
+                 inputs={"segment": seg.id, "length_li": exact_text(seg_li), "boats": [b.id for b in seg.boats]},
+                 params=[length, li], readings=["qing-shandong-1-segments"])
+    if seg.length_li is not None and Fraction(seg.length_li) != length.value:
+        ctx.out.finding("info", "segment-length",
+                        f"Segment {seg.id!r} is {seg.length_li} li long; art 1 makes a segment of every {length.text} li "
+                        "(每十里為一段).", "qing-shandong:1")
+    if station is None:
+        ctx.out.finding("warning", "station-missing",
+                        f"Segment {seg.id!r} has no station (公所): art 1 sets one up in every segment.", "qing-shandong:1")
+        return
+    missing = [OFFICERS[k][0] for k, v in names.items() if v is None]
+    if missing:
+        ctx.out.finding("warning", "station-officers-missing",
+                        f"The station of segment {seg.id!r} lacks its {', '.join(missing)}: art 1 appoints one "
+                        "director, one deputy and one warden to each station.", "qing-shandong:1")
+    if not station.flagpole:
+        ctx.out.finding("warning", "station-flagpole-missing",
+                        f"The station of segment {seg.id!r} has no flagpole: art 1 has a tall pole before every station "
+                        "with a flag by day and a lamp by night, for ships in distress to see.", "qing-shandong:1")
+    c = coast(ctx)
+    most = ctx.param("bureau.general_directors.max")
+    if c.bureau and len(c.bureau.general_directors) > most.value:
+        ctx.out.finding("info", "bureau-general-directors",
+                        f"The Rongcheng bureau has {len(c.bureau.general_directors)} general directors; art 1 names "
+                        f"one or two (舉一、二公正紳士為總董).", "qing-shandong:1")
+
+
+def dispatch(ctx: Context) -> None:
+    """Art 1 and art 5: which boats went, on whose tally, with what licences."""
+    c = coast(ctx)
+    events = ctx.scenario.events_of("boats_dispatched")
+    if c is None or not events:
+        return
+    home = c.case_segment
+    if home is None:
+        ctx.out.finding("info", "case-segment-unknown",
+                        "coast.case_segment is not given: whether boats came from another segment (which needs the "
+                        "director's bamboo tally, art 1) cannot be judged.", "qing-shandong:1")
+    large = bool(ctx.case.vessel and ctx.case.vessel.size == "large")
+    for ev in events:
+        seg_id = ev.get("segment")
+        boat_ids = list(ev.get("boats") or [])
+        extra = ev.get("unregistered") or 0
+        purpose = PURPOSE.get(ev.get("purpose") or "rescue")
+        other = home is not None and seg_id != home
+        ctx.out.step("dispatch", "qing-shandong:1",
+                     f"{ev.date}: segment {seg_id} sends {len(boat_ids) + extra} boat(s) {purpose[0]}"
+                     + (f" ({', '.join(boat_ids)})" if boat_ids else "")
+                     + (f", {extra} not on any register" if extra else "")
+                     + (f" — another segment, {'with' if ev.get('tally') else 'without'} the director's bamboo tally"
+                        if other else "") + ".",
+                     f"{seg_id}段派舢舨 {len(boat_ids) + extra} 隻{purpose[1]}"
+                     + ((f"；他段，{'有' if ev.get('tally') else '無'}本段董事竹簽") if other else ""),
+                     inputs={"segment": seg_id, "boats": boat_ids, "unregistered": extra, "tally": ev.get("tally"),
+                             "case_segment": home},
+                     readings=["qing-shandong-1-tally", "qing-shandong-5-licences"])
+        if other:
+            if not ev.get("tally"):
+                ctx.out.finding("warning", "neighbour-without-tally",
+                                f"Segment {seg_id!r} sent boats to a case in segment {home!r} on {ev.date} without a "
+                                "bamboo tally (竹簽) from that segment's director: other segments may not interfere "
+                                "(若無本段董事竹簽請援，他段不得干與, art 1).", "qing-shandong:1")
+            else:
+                if not large:
+                    ctx.out.finding("info", "tally-not-large-ship",
+                                    f"A bamboo tally called segment {seg_id!r}'s boats, but art 1 provides it for a large "
+                                    "ship the segment's own boats cannot cope with (如係大船失事，本段舢舨不敷救援).",
+                                    "qing-shandong:1")
+                if seg_id not in c.neighbours(home):
+                    ctx.out.finding("info", "tally-to-non-neighbour",
+                                    f"Segment {seg_id!r} is not next to segment {home!r}: art 1's tally calls the "
+                                    "neighbouring segment (飛報鄰段).", "qing-shandong:1")
+        _licences(ctx, ev, boat_ids, extra)
+
+
+def _licences(ctx: Context, ev, boat_ids: list[str], extra: int) -> None:
+    """Art 5 (and art 1): only licensed boats and men join; lamps and waist badges."""
+    c = coast(ctx)
+    seals = ctx.param("licence.seals")
+    for bid in boat_ids:
+        _, boat = c.boat(bid)
+        if boat.licence is None:
+            ctx.out.finding("warning", "unlicensed-boat",
+                            f"Boat {bid!r} was used on {ev.date} without a licence (執照): those without a licence may "
+                            "not mix in (無執照不得混什, art 5).", ["qing-shandong:5", "qing-shandong:1"])
+            continue
+        lacking = [s for s in seals.value if s not in boat.licence.seals]
+        if lacking:
+            ctx.out.finding("info", "licence-seals-incomplete",
+                            f"Boat {bid!r}: its licence lacks the {', '.join(lacking)} seal(s); art 5 has it sealed by "
+                            "the intendant, the county and the station (由道蓋印，發縣加印，發交董、保蓋戳).",
+                            "qing-shandong:5")
+        unbadged = [m for m in boat.crew if m not in boat.badges]
+        if unbadged:
+            ctx.out.finding("info", "crew-without-badge",
+                            f"Boat {bid!r}: {', '.join(unbadged)} went without a waist badge (腰牌), which art 1 "
+                            "issues to each man called out.", "qing-shandong:1")
+    if extra:
+        ctx.out.finding("warning", "unlicensed-boat",
+                        f"{extra} boat(s) not on any register (so without a licence) joined on {ev.date}: those without "
+                        "a licence may not mix in (無執照不得混什, art 5).", ["qing-shandong:5", "qing-shandong:1"])
+
+
+def bureau(ctx: Context) -> None:
+    """Art 1: in Rongcheng each segment reports to the general bureau's officer and general
+    directors (臨事各段均應分報總局委員、總董)."""
+    c = coast(ctx)
+    if c is None or c.bureau is None or not c.under_bureau(c.case_segment):
+        return
+    heads = {p for p in [c.bureau.officer, *c.bureau.general_directors] if p}
+    if not heads:
+        return
+    told = [e for e in ctx.scenario.events_of("reported") if heads & set(e.get("to") or [])]
+    ctx.out.step("bureau", "qing-shandong:1",
+                 f"Segment {c.case_segment} is under the Rongcheng general bureau ({c.bureau.name or 'bureau'}): "
+                 f"reported to it {'on ' + str(told[0].date) if told else 'not recorded'}.",
+                 f"各段應分報保護總局委員、總董：{'已報' if told else '未見報'}", readings=["qing-shandong-1-bureau"])
+    if not told:
+        ctx.out.finding("warning", "bureau-not-informed",
+                        f"The case in segment {c.case_segment!r} was not reported to the general bureau's officer or "
+                        "general directors (臨事各段均應分報總局委員、總董, art 1).", "qing-shandong:1")
+
+
+def bureau_costs(ctx: Context) -> None:
+    """Art 1: the bureau officer's salary and board are paid from the customs funds
+    (委員薪水、火食等項均在該關經費項下開支)."""
+    cat = expense_categories()["bureau-officer"]
+    for e in ctx.scenario.expenses:
+        if e.category != "bureau-officer":
+            continue
+        if e.amount is None:
+            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} has no amount.", "qing-shandong:1")
+            continue
+        ctx.out.charge("customs", e.payee, e.for_ or e.id, Fraction(e.amount), "qing-shandong:1")
+        ctx.out.step("bureau_costs", "qing-shandong:1",
+                     f"{e.id}: the bureau officer's pay and board, {e.amount} taels, from the customs funds.",
+                     f"{e.id}: {cat['zh']} {e.amount} 兩，在該關經費項下開支", amount=ctx.out.round(Fraction(e.amount)),
+                     readings=["qing-shandong-1-bureau"])
+
+
+def patrol(ctx: Context) -> None:
+    """Art 6: two naval boats (鏌鋣島, south-east; 龍鬚島, north-east) go wherever a case
+    arises; twelve soldiers keep the lookouts, relieved monthly."""
+    c = coast(ctx)
+    if c is None or not (c.patrol or c.lookouts):
+        return
+    ships, bases = ctx.param("patrol.ships"), ctx.param("patrol.bases")
+    soldiers, relief = ctx.param("lookouts.soldiers"), ctx.param("lookouts.relief")
+    joined = {s for ev in ctx.scenario.events_of("patrol_joined") for s in ev.get("ships")}
+    home = c.case_segment
+    ctx.out.step("patrol", "qing-shandong:6",
+                 f"Naval patrol: {', '.join(p.id + ' at ' + (p.base or '?') for p in c.patrol) or 'none'} "
+                 f"(the law: {ships.text} boats, at {', '.join(bases.value)}); joined: {', '.join(sorted(joined)) or 'none'}. "
+                 f"Lookouts: {sum(lk.men for lk in c.lookouts)} men at {len(c.lookouts)} post(s) "
+                 f"(the law: {soldiers.text} soldiers, relieved every lunar month).",
+                 f"水師船 {len(c.patrol)} 號（一駐鏌鋣島，一駐龍鬚島）；瞭望 {sum(lk.men for lk in c.lookouts)} 名，按月換班",
+                 inputs={"patrol": [p.id for p in c.patrol], "joined": sorted(joined),
+                         "lookouts": [lk.id for lk in c.lookouts]},
+                 params=[ships, bases, soldiers, relief], readings=["qing-shandong-6-patrol"])
+    for p in c.patrol:
+        if home is not None and home in p.watches and p.id not in joined:
+            ctx.out.finding("warning", "patrol-did-not-join",
+                            f"The naval boat {p.id!r} ({p.base or 'its station'}) watches segment {home!r} but did not "
+                            "join the rescue: it goes at once wherever a case arises (一聞何處有事，即前往會同救護, art 6).",
+                            "qing-shandong:6")
+    for lk in c.lookouts:
+        if lk.shift_began is None or (home is not None and lk.segment not in (None, home)):
+            continue
+        due = cal.add_lunar_months(lk.shift_began, relief.value.count).due
+        if ctx.case.occurred > due:
+            ctx.out.finding("warning", "lookout-relief-overdue",
+                            f"The lookouts at {lk.place or lk.id} began their shift on {cal.describe(lk.shift_began)} and "
+                            f"were not relieved by {cal.describe(due)}: art 6 relieves them every month (按月換班).",
+                            "qing-shandong:6")

@@ -1,0 +1,186 @@
+"""Awards for goods and persons saved, art 4.
+
+凡救起之貨須候文武汛官驗報，如係外國船貨，則並報明附近領事官會同查核，將貨估價，按照出力多寡難易，抽撥充賞，
+多至三分之一，以賞救護之人。… 倘無貨有人，則須將人救護，無論中國、外國之人，均先行給以衣食，就近送交地方官、
+領事官，妥給船夫資分別送回籍。倘係外國人，無領事可交者，即報明通商局資給盤川，俾令自行回國。其小船出力救護，
+倘本人無力可以酬謝者，即就近禀報地方官。小船每救一名，賞給洋銀十元，就近地方官先行核給，按月禀報通商局發還；
+虛捏者嚴究。
+  (Goods saved are valued by the officials — with the consul for a foreign ship — and up to
+  one third is taken to reward the rescuers. Castaways are clothed, fed and sent home; a
+  foreigner without a consul gets his journey money from the commerce bureau. For each person
+  a small boat saves who cannot reward it, ten silver dollars, advanced by the local official
+  and repaid monthly by the commerce bureau.)
+
+- :func:`goods_award` — the decided fraction (``item.award_fraction``, default the maximum
+  1/3) of each item's value, all to the rescuers; :func:`fraction_above_cap`, the exception: a
+  fraction above 1/3 is refused. Charged to the item's owner, else the vessel's owner.
+- :func:`foreign_valuation` — a foreign ship's goods are valued with the consul.
+- :func:`small_boat_award` — 10 dollars a person, ``government`` (the local official's
+  advance, repaid by the commerce bureau: one final charge).
+- :func:`castaways` — the ``passage`` expenses of sending castaways home.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from wreckmaster.law.money import DOLLAR
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import expense_categories, item_owner, saved_items, tael
+
+
+def goods_award(ctx: Context) -> None:
+    """Art 4: up to one third of the goods' assessed value, all to the rescuers."""
+    cap = ctx.param("goods_award.max_share")
+    for item in saved_items(ctx):
+        if item.kind == "vessel":
+            ctx.out.finding("info", "no-award-for-hull",
+                            f"Item {item.id!r} is the ship itself: art 4's award is a share of the goods saved "
+                            "(救起之貨); it sets none on a hull (reading qing-taiwan-4-goods-only).", "qing-taiwan:4")
+            ctx.out.step("goods_award", "qing-taiwan:4", f"{item.id}: the hull — art 4 sets no award on it.",
+                         f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-taiwan-4-goods-only"])
+            continue
+        if item.value is None:
+            ctx.out.finding("error", "value-missing",
+                            f"Item {item.id!r} has no value: art 4's award is a share of the goods' assessed value "
+                            "(將貨估價) and cannot be computed.", "qing-taiwan:4")
+            continue
+        if not item.found.by:
+            ctx.out.finding("error", "rescuers-missing",
+                            f"Item {item.id!r}: found.by names nobody to receive the art 4 award.", "qing-taiwan:4")
+            continue
+        if item.award_fraction is None:
+            rate = ctx.param("goods_award.default_share")
+            fraction = rate.value
+            ctx.out.finding("info", "award-fraction-default",
+                            f"Item {item.id!r}: the fraction the officials decided (award_fraction) is not given; "
+                            f"the maximum, {rate.text}, is applied (art 4: 多至三分之一; reading "
+                            "qing-taiwan-4-default-fraction).", "qing-taiwan:4")
+        else:
+            fraction = item.award_fraction
+            if fraction > cap.value:
+                fraction_above_cap(ctx, item, cap)
+                continue
+        _award(ctx, item, fraction, cap)
+
+
+def fraction_above_cap(ctx: Context, item: Item, cap) -> None:
+    """Art 4, the exception: 多至三分之一 — a decided share above one third is outside the law;
+    no award is computed for the item."""
+    ctx.out.finding("error", "award-fraction-above-cap",
+                    f"Item {item.id!r}: the decided award fraction {item.award_fraction} is above the art 4 maximum "
+                    f"of {cap.text} (多至三分之一): no award is computed for it.", "qing-taiwan:4")
+    ctx.out.step("fraction_above_cap", "qing-taiwan:4",
+                 f"{item.id}: decided fraction {item.award_fraction} > {cap.text} — refused, no award.",
+                 f"{item.id}: 酌定 {item.award_fraction} 逾三分之一 — 不準", params=[cap],
+                 overrides="goods_award", readings=["qing-taiwan-4-share-maximum"])
+
+
+def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
+    rescuers = list(item.found.by)
+    exact = Fraction(item.value) * fraction
+    awards = ctx.out.award(rescuers, item.id, "goods_award", exact, "qing-taiwan:4")
+    total = ctx.out.round(exact)
+    payer = item_owner(ctx, item)
+    frac_text = f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction)
+    ctx.out.step(
+        "goods_award", "qing-taiwan:4",
+        f"{item.id}: value {item.value} taels × {frac_text} (at most {cap.text}) = {tael(exact)} → {total} taels to "
+        f"{', '.join(rescuers)}" + ("" if len(awards) < 2 else " (" + ", ".join(f"{a.to} {a.amount}" for a in awards) + ")")
+        + (f"; borne by {payer}." if payer else "."),
+        f"{item.id}: 貨價 {item.value} 兩 × {frac_text} (多至三分之一) = {tael(exact)} → 賞銀 {total} 兩，以賞救護之人"
+        + (f"；由 {payer} 出" if payer else ""),
+        inputs={"item": item.id, "value": item.value, "fraction": fraction, "rescuers": rescuers, "payer": payer},
+        params=[cap], exact=exact, amount=total,
+        readings=["qing-taiwan-4-share-maximum"]
+        + (["qing-taiwan-4-default-fraction"] if item.award_fraction is None else []))
+    if payer is None:
+        ctx.out.finding("error", "owner-unknown",
+                        f"Item {item.id!r}: neither the item's owner nor the vessel's owner is known, so the art 4 "
+                        "award cannot be charged to anyone.", "qing-taiwan:4")
+    else:
+        ctx.out.charge_awards(awards, payer, "qing-taiwan:4")
+
+
+def foreign_valuation(ctx: Context) -> None:
+    """Art 4: a foreign ship's goods are reported to the nearest consul and valued together
+    with him (如係外國船貨，則並報明附近領事官會同查核)."""
+    vessel = ctx.case.vessel
+    items = [i for i in saved_items(ctx) if i.kind != "vessel"]
+    if not (vessel and vessel.foreign and items):
+        return
+    consuls = {p.id for p in ctx.scenario.parties_with("consul")}
+    valuations = ctx.scenario.events_of("goods_valued")
+    if not valuations:
+        ctx.out.finding("info", "consul-valuation-assumed",
+                        "A foreign ship's goods are valued together with the consul (art 4); the scenario records "
+                        "no valuation (goods_valued), so the items' values are read as so assessed.", "qing-taiwan:4")
+        return
+    for ev in valuations:
+        if not consuls & set(ev.get("by") or []):
+            ctx.out.finding("warning", "valued-without-consul",
+                            f"The valuation of {', '.join(ev.get('items'))} on {ev.date} was made without the consul: "
+                            "art 4 has a foreign ship's goods valued together with him (會同查核).", "qing-taiwan:4")
+
+
+def small_boat_award(ctx: Context) -> None:
+    """Art 4: ten silver dollars for each person a small boat saves who cannot reward it,
+    advanced by the local official and repaid by the commerce bureau: ``government``."""
+    rate = ctx.param("person_award.small_boat")
+    unfixed = []
+    for person in ctx.scenario.persons:
+        if not person.small_boat or person.can_pay:
+            unfixed.append(person.id)
+            continue
+        if not person.rescued_by:
+            ctx.out.finding("error", "rescuers-missing",
+                            f"Person {person.id!r}: rescued_by names no small boat's men to receive the art 4 award.",
+                            "qing-taiwan:4")
+            continue
+        awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-taiwan:4",
+                               currency=DOLLAR)
+        ctx.out.charge_awards(awards, "government", "qing-taiwan:4")
+        amount = DOLLAR.format(sum((a.amount for a in awards), Decimal(0)))
+        ctx.out.step("small_boat_award", "qing-taiwan:4",
+                     f"{person.id}: saved by a small boat ({', '.join(person.rescued_by)}) and unable to reward it → "
+                     f"{amount} silver dollars, advanced by the local official and repaid monthly by the commerce "
+                     "bureau (final incidence: government).",
+                     f"{person.id}: 小船救起，本人無力酬謝 → 賞給洋銀 {amount} 元，就近地方官先行核給，按月禀報通商局發還",
+                     inputs={"person": person.id, "rescuers": list(person.rescued_by), "currency": "DOLLAR"},
+                     params=[rate], readings=["qing-taiwan-4-person-award"])
+    if unfixed:
+        ctx.out.finding("info", "person-award-not-fixed",
+                        f"Persons {', '.join(unfixed)}: art 4 fixes a sum ({rate.text} silver dollars) only for a person saved "
+                        "by a small boat who cannot reward it; for the others it fixes none.", "qing-taiwan:4")
+
+
+def castaways(ctx: Context) -> None:
+    """Art 4: castaways are clothed, fed and sent home; a foreigner with no consul gets his
+    journey money (盤川) from the commerce bureau (通商局, the provincial government)."""
+    cat = expense_categories()["passage"]
+    expenses = [e for e in ctx.scenario.expenses if e.category == "passage"]
+    if not (expenses or ctx.scenario.persons):
+        return
+    vessel = ctx.case.vessel
+    foreign = bool(vessel and vessel.foreign)
+    consuls = [p.id for p in ctx.scenario.parties_with("consul")]
+    if foreign and consuls:
+        en, zh, payer = (f"handed to the consul ({consuls[0]}), who sends them home", "送交領事官，分別送回", consuls[0])
+    elif foreign:
+        en, zh, payer = ("foreigners with no consul: the commerce bureau (通商局) gives their journey money "
+                         "(payer: government)", "外國人無領事可交者，報明通商局資給盤川", "government")
+    else:
+        en, zh, payer = ("clothed, fed and sent home by the local official (payer: government)",
+                         "先行給以衣食，就近送交地方官，妥給船夫資送回籍", "government")
+    ctx.out.step("castaways", "qing-taiwan:4", f"Castaways: {en}.", zh, inputs={"foreign": foreign, "consuls": consuls},
+                 readings=["qing-taiwan-4-castaways"])
+    for e in expenses:
+        if e.amount is None:
+            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} (passage) has no amount.",
+                            "qing-taiwan:4")
+            continue
+        ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), cat["cite"])
+        ctx.out.step("castaways", cat["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",
+                     f"{e.id}: {cat['zh']} {e.amount} 兩，{payer} 支給", amount=ctx.out.round(Fraction(e.amount)))

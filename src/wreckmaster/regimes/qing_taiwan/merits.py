@@ -1,0 +1,174 @@
+"""Rewards and punishments, art 2: officials' merits, headmen's rewards, the first reporter.
+
+查沿海文武汛官如有救護船貨至一萬兩以上，中外人等救至十名以上者，一經該管上司查明申報，及領事官照會關道有案，
+藩司立即注冊記功。三功以上者，文武汛官詳酌記外獎；五功以上，分別詳請題升，以示優獎。其地甲、頭目亦分別上次勞績，
+隨時賞給頂戴匾額，以昭激勸。… 地甲、頭目若有救援不力，甚至希冀分肥者，分別輕重嚴究。至有望見船隻危險，首先報知
+地甲、頭目及文武汛官者，應以首報之人為首功，由失事船主給予花紅：大船多至三十兩，中、小船以十兩為度。
+  (An official who saves ship and goods worth 10,000 taels or more, or ten persons or more,
+  has a merit registered; three merits bring a further reward, five a request for promotion.
+  Headmen and elders are rewarded with a button of rank and a tablet; one who hopes for a
+  share of the spoils is severely dealt with. The first reporter is given a reward by the
+  owner: up to 30 taels for a large ship, at most 10 for a medium or small one.)
+
+- :func:`officials_merits` — a merit (``merits``) for each official when the case reaches a
+  threshold; counted with earlier merits (``coast.records``): the ``honours`` key.
+- :func:`headman_rewards` — the headman's (or elder's) button and tablet; :func:`headman_plunder`.
+- :func:`first_reporter` — the reward, paid by the owner (no fallback in Taiwan).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import case_segment, coast, first_report, honour, saved_items, something_saved, tael
+
+
+def officials_merits(ctx: Context) -> None:
+    """Art 2: a merit when the case saves ship and goods of 10,000 taels or more, or ten
+    persons or more (both thresholds inclusive: 以上)."""
+    officials = [p.id for p in ctx.scenario.parties_with("official")]
+    if not officials:
+        return
+    goods_t, persons_t = ctx.param("merit.goods_threshold"), ctx.param("merit.persons_threshold")
+    per_case = ctx.param("merit.per_case")
+    saved = saved_items(ctx)
+    value = sum((Fraction(i.value) for i in saved if i.value is not None), Fraction(0))
+    unvalued = [i.id for i in saved if i.value is None]
+    persons = len(ctx.scenario.persons)
+    by_goods, by_persons = value >= goods_t.value, persons >= persons_t.value
+    earned = by_goods or by_persons
+    ctx.out.step("officials_merits", "qing-taiwan:2",
+                 f"Ship and goods saved worth {tael(value)} taels (threshold {goods_t.text}), {persons} person(s) saved "
+                 f"(threshold {persons_t.text}) → " + (f"a merit for each official: {', '.join(officials)}." if earned
+                                                      else "no merit."),
+                 f"救護船貨 {tael(value)} 兩 (一萬兩以上)，救人 {persons} 名 (十名以上) → "
+                 + (f"{'、'.join(officials)} 注冊記功" if earned else "不及記功"),
+                 inputs={"value": tael(value), "persons": persons, "officials": officials},
+                 params=[goods_t, persons_t, per_case],
+                 readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
+    if not earned:
+        if unvalued:
+            ctx.out.finding("info", "merit-values-incomplete",
+                            f"Items {', '.join(unvalued)} have no value: the value saved ({tael(value)} taels) may be "
+                            f"understated against the {goods_t.text}-tael threshold of art 2.", "qing-taiwan:2")
+        return
+    reward_at, promotion_at = ctx.param("merit.reward_at"), ctx.param("merit.promotion_at")
+    c = coast(ctx)
+    for o in officials:
+        ctx.out.merit(o, per_case.value, "qing-taiwan:2")
+        before = c.record(o).merits if c else 0
+        total = before + per_case.value
+        if total >= promotion_at.value:
+            kind, en, zh = "promotion", "a request for promotion (題升)", "詳請題升"
+        elif total >= reward_at.value:
+            kind, en, zh = "reward", "a further reward (記外獎)", "詳酌記外獎"
+        else:
+            continue
+        honour(ctx, o, kind, total, ["qing-taiwan:2"], f"{total} merits")
+        ctx.out.step("officials_merits", "qing-taiwan:2",
+                     f"{o}: {before} earlier merit(s) + this case = {total} → {en}.",
+                     f"{o}: 前功 {before} + 本案 = {total} 功 → {zh}",
+                     inputs={"official": o, "earlier_merits": before}, params=[reward_at, promotion_at],
+                     readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
+
+
+def _plunderers(ctx: Context) -> set[str]:
+    return {p for ev in ctx.scenario.events_of("goods_concealed") for p in ev.get("by")}
+
+
+def _headmen(ctx: Context) -> list[str]:
+    seg = case_segment(ctx)
+    if seg is not None and seg.station is not None:
+        who = seg.station.elder if seg.island else seg.station.headman
+        if who:
+            return [who]
+    return [p.id for p in ctx.scenario.parties if p.has("headman") or p.has("elder")]
+
+
+def headman_rewards(ctx: Context) -> None:
+    """Art 2: 其地甲、頭目亦分別上次勞績，隨時賞給頂戴匾額 — a button and a tablet for the headman
+    (or island elder) of a case in which goods or persons were saved."""
+    if not something_saved(ctx):
+        return
+    bad = _plunderers(ctx)
+    c = coast(ctx)
+    for h in _headmen(ctx):
+        if h in bad:
+            continue
+        times = (c.record(h).rewards if c else 0) + 1
+        honour(ctx, h, "button-and-plaque", times, ["qing-taiwan:2"], "headman's services (勞績)")
+        ctx.out.step("headman_rewards", "qing-taiwan:2",
+                     f"Headman {h}: goods or persons saved → a button of rank and a tablet (頂戴匾額).",
+                     f"地甲、頭目 {h} 隨時賞給頂戴匾額", inputs={"headman": h, "times": times},
+                     readings=["qing-taiwan-2-headman-reward"])
+
+
+def headman_plunder(ctx: Context) -> None:
+    """Art 2: 地甲、頭目 … 甚至希冀分肥者，分別輕重嚴究."""
+    c = coast(ctx)
+    heads = {p.id for p in ctx.scenario.parties if p.has("headman") or p.has("elder")}
+    if c is not None:
+        for s in c.segments:
+            if s.station:
+                heads |= {x for x in (s.station.headman, s.station.elder) if x}
+    for who in sorted(heads & _plunderers(ctx)):
+        ctx.out.finding("warning", "headman-plunder",
+                        f"{who}, a headman or island elder, took a share of plundered goods (希冀分肥): severely dealt "
+                        "with according to the gravity of the case (art 2).", "qing-taiwan:2")
+
+
+def first_reporter(ctx: Context) -> None:
+    """Art 2: the first reporter's reward (花紅), at most 30 taels for a large ship and 10 for a
+    medium or small one, paid by the owner of the wrecked ship."""
+    ev = first_report(ctx)
+    if ev is None:
+        return
+    reporters = list(ev.get("by"))
+    vessel = ctx.case.vessel
+    size = vessel.size if vessel else None
+    cap = ctx.param("first_report.max.large" if size == "large" else "first_report.max.other")
+    cites = ["qing-taiwan:2"]
+    if size is None:
+        ctx.out.finding("info", "vessel-size-assumed",
+                        f"The vessel's size is not given: read as medium or small, so the first reporter's reward is at "
+                        f"most {cap.text} taels (art 2; reading qing-taiwan-2-size-unknown).", cites)
+    decided = {}
+    for d in ctx.scenario.events_of("reward_decided"):
+        if d.get("to") in reporters and d.get("for") is None:
+            decided[d.get("to")] = d
+    if decided:
+        total = sum((Fraction(d.get("amount")) for d in decided.values()), Fraction(0))
+        if total > cap.value:
+            ctx.out.finding("error", "first-report-above-cap",
+                            f"The reward decided for the first report ({tael(total)} taels) is above the art 2 maximum "
+                            f"of {cap.text} taels; no reward is computed.", cites)
+            return
+        awards = []
+        for who, d in decided.items():
+            awards += ctx.out.award(who, None, "first_report", Fraction(d.get("amount")), cites)
+        how_en, how_zh, exact = f"decided {tael(total)} taels (within the maximum {cap.text})", \
+            f"酌定 {tael(total)} 兩", total
+    else:
+        awards = ctx.out.award(reporters, None, "first_report", cap.value, cites)
+        how_en, how_zh, exact = f"the maximum, {cap.text} taels", f"{cap.text} 兩為度", cap.value
+    ctx.out.step("first_reporter", cites,
+                 f"First report on {ev.date} by {', '.join(reporters)}: "
+                 f"{'large' if size == 'large' else 'medium or small'} ship → {how_en}.",
+                 f"首報之人 {', '.join(reporters)}：{'大船多至三十兩' if size == 'large' else '中、小船以十兩為度'} → {how_zh}",
+                 inputs={"reporters": reporters, "size": size}, params=[cap], exact=exact,
+                 amount=ctx.out.round(exact),
+                 readings=["qing-taiwan-2-first-report"] + (["qing-taiwan-2-size-unknown"] if size is None else []))
+    owner = vessel.owner if vessel else None
+    if owner is None:
+        ctx.out.finding("error", "owner-unknown",
+                        "The first reporter's reward is given by the owner of the wrecked ship (art 2), but "
+                        "case.vessel.owner is not given.", cites)
+        return
+    ctx.out.charge_awards(awards, owner, cites)
+    party = ctx.scenario.party(owner)
+    if party is not None and not party.can_pay:
+        ctx.out.finding("info", "first-report-owner-unable",
+                        f"The owner {owner} cannot pay; unlike Shandong, the Taiwan text names no fund or official to "
+                        "pay the first reporter's reward instead: it stays the owner's (reading qing-taiwan-2-first-report).",
+                        cites)

@@ -1,0 +1,112 @@
+"""Segments, headmen, the signal, the reports and the messengers' costs, art 1.
+
+查沿海島嶼，犬牙交錯，非明定界址，必致彼此推諉。兹責成沿海廳、縣會同營汛定明所轄界限，每十里為一段，飭令就近
+公正紳耆保舉地甲一人，其島嶼則保舉耆老頭目一名，列名冊報，以專責成。凡遇中外船隻漂撞礁淺一切危險，本船日則高掛
+白旗，夜則接懸兩燈，以示求救。在地之居民、漁戶人等，見有此等旗燈，實時首報地甲、頭目，一面飛報文武汛官，一面酌量
+船夫數目，集派助救。… 其往來報信之人一切費用，均由失事船主給還，惟官役不得勒索使費。
+  (Every ten li a segment with a headman (地甲), on islands an elder; a ship in danger hoists
+  a white flag by day and two lamps by night; the residents report to the headman and the
+  garrison officers and gather boatmen; the messengers' costs are repaid by the owner of the
+  wrecked ship, and officials and runners may not extort fees.)
+
+- :func:`segment_station` — the case's segment: ten li, its headman or elder.
+- :func:`signal` — the distress signal.
+- :func:`dispatch` — boats sent, shown (Taiwan has no register, licences or tally).
+- :func:`messengers` — messengers' costs charged to the vessel's owner; officials' fees refused.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.coast import metres
+from wreckmaster.law.regime import Context
+from wreckmaster.law.values import exact_text
+
+from .common import case_segment, coast, expense_categories, segment_label
+
+
+def segment_station(ctx: Context) -> None:
+    """Art 1: a segment of ten li with one headman; an island with one elder."""
+    seg = case_segment(ctx)
+    if seg is None:
+        return
+    length, li = ctx.param("coast.segment_length_li"), ctx.param("coast.li_metres")
+    seg_li = seg.length_li if seg.length_li is not None else length.value
+    station = seg.station
+    role, role_zh, who = (("island elder (耆老頭目)", "耆老頭目", station.elder if station else None) if seg.island
+                          else ("headman (地甲)", "地甲", station.headman if station else None))
+    ctx.out.step("segment_station", "qing-taiwan:1",
+                 f"Segment {segment_label(seg)}: {exact_text(seg_li)} li (≈ {exact_text(metres(seg_li, li.value))} m); "
+                 f"{role}: {who or '—'}.",
+                 f"{seg.name or seg.id}段 {exact_text(seg_li)} 里；{role_zh} {who or '缺'}",
+                 inputs={"segment": seg.id, "length_li": exact_text(seg_li), "island": seg.island},
+                 params=[length, li, ctx.param("station.island_elders" if seg.island else "station.headmen")],
+                 readings=["qing-taiwan-1-segments"])
+    if seg.length_li is not None and Fraction(seg.length_li) != length.value:
+        ctx.out.finding("info", "segment-length",
+                        f"Segment {seg.id!r} is {seg.length_li} li long; art 1 makes a segment of every {length.text} li "
+                        "(每十里為一段).", "qing-taiwan:1")
+    if who is None:
+        ctx.out.finding("warning", "headman-missing",
+                        f"Segment {seg.id!r} has no {role}: art 1 has one recommended for every segment "
+                        "(保舉地甲一人，其島嶼則保舉耆老頭目一名).", "qing-taiwan:1")
+
+
+def signal(ctx: Context) -> None:
+    """Art 1: 本船日則高掛白旗，夜則接懸兩燈，以示求救 — one signal for any danger."""
+    if ctx.case.signal is None:
+        return
+    state = {"aground-sound": ("still able to save itself", "其力尚可自存"),
+             "breached": ("in need of help", "須人援救")}[ctx.case.signal]
+    ctx.out.step("signal", ["qing-taiwan:1", "qing-taiwan:3"],
+                 f"The ship's signal: a white flag by day, two lamps by night (any danger); the ship is {state[0]}.",
+                 f"本船日則高掛白旗，夜則接懸兩燈，以示求救；{state[1]}", inputs={"signal": ctx.case.signal},
+                 readings=["qing-taiwan-1-signal"])
+
+
+def dispatch(ctx: Context) -> None:
+    """Art 1: 一面酌量船夫數目，集派助救 — the boatmen gathered, shown as facts."""
+    c = coast(ctx)
+    if c is None:
+        return
+    for ev in ctx.scenario.events_of("boats_dispatched"):
+        n = len(ev.get("boats") or []) + (ev.get("unregistered") or 0)
+        ctx.out.step("dispatch", "qing-taiwan:1", f"{ev.date}: {n} boat(s) from segment {ev.get('segment')} sent to help.",
+                     f"{ev.get('segment')}段酌量船夫數目，集派助救 {n} 隻", inputs={"segment": ev.get("segment")},
+                     readings=["qing-taiwan-1-segments"])
+
+
+def messengers(ctx: Context) -> None:
+    """Art 1: 其往來報信之人一切費用，均由失事船主給還，惟官役不得勒索使費."""
+    cats = expense_categories()
+    owner = ctx.case.vessel.owner if ctx.case.vessel else None
+    for e in ctx.scenario.expenses:
+        if e.category == "official-fee":
+            ctx.out.finding("warning", "official-extortion",
+                            f"Expense {e.id!r}: a fee taken by officials or runners ({e.amount} taels) — art 1 forbids "
+                            "them to extort fees (官役不得勒索使費); it is not charged to anyone.", "qing-taiwan:1")
+            ctx.out.step("messengers", "qing-taiwan:1", f"{e.id}: an officials' fee — forbidden, not charged.",
+                         f"{e.id}: {cats['official-fee']['zh']} — 不準", readings=["qing-taiwan-1-official-fees"])
+            continue
+        if e.category != "messenger":
+            continue
+        if e.amount is None:
+            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} has no amount.", "qing-taiwan:1")
+            continue
+        if owner is None:
+            ctx.out.finding("error", "owner-unknown",
+                            f"Expense {e.id!r}: the messengers' costs are repaid by the owner of the wrecked ship "
+                            "(art 1), but case.vessel.owner is not given.", "qing-taiwan:1")
+            continue
+        ctx.out.charge(owner, e.payee, e.for_ or e.id, Fraction(e.amount), "qing-taiwan:1")
+        ctx.out.step("messengers", "qing-taiwan:1",
+                     f"{e.id}: messengers' costs {e.amount} taels repaid by the shipowner {owner}.",
+                     f"{e.id}: {cats['messenger']['zh']} {e.amount} 兩，由失事船主 {owner} 給還",
+                     amount=ctx.out.round(Fraction(e.amount)), readings=["qing-taiwan-1-messenger-costs"])
+
+
+def case_dates(ctx: Context) -> None:
+    """The case's date shown also as a Guangxu date (the ``era_dates`` output key)."""
+    from wreckmaster.law import chinese_calendar as cal
+
+    cal.record(ctx.out, ctx.case.occurred)

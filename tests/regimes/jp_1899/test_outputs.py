@@ -1,0 +1,80 @@
+"""The output keys jp-1899 adds (docs/scenario-extensions.md): ``competent_authority`` and
+``duties``; the readings every step names exist; the citations resolve; the examples run."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from wreckmaster.law import citations
+from wreckmaster.law.yamlio import load_yaml
+
+from ...conftest import ROOT, assess_json, run_cli
+
+CASES = sorted((Path(__file__).parent / "cases").glob("*.yaml"))
+
+
+def _case(name: str) -> dict:
+    return load_yaml((Path(__file__).parent / "cases" / name).read_text(encoding="utf-8"))["scenario"]
+
+
+def test_competent_authority_names_the_first_mayor_and_the_acting_police():
+    out = assess_json(_case("competence-and-reports.yaml"))
+    assert out["competent_authority"] == {"mayor": "minami", "learned_on": "1900-05-02", "via": "reported by kato",
+                                          "acting_police": "kato", "cites": ["jp-1899:1"]}
+
+
+def test_duties_without_fixed_days_are_listed_not_deadlines():
+    out = assess_json(_case("competence-and-reports.yaml"))
+    duties = {(d["party"], d["status"]) for d in out["duties"]}
+    assert ("ito", "done") in duties           # art 2 ¶1: reported to the police official
+    assert ("sano", "outstanding") in duties   # art 2 ¶1: no report
+    assert ("kato", "done") in duties          # art 2 ¶2: notified the mayor
+    assert ("minami", "outstanding") in duties  # art 3: not at the scene
+    for d in out["duties"]:
+        assert set(d) == {"duty", "party", "to", "timing", "status", "done_on", "cites"}
+        assert d["status"] in ("done", "outstanding", "not-required")
+    assert all(d["duty"] != "report the ship in distress to the nearest mayor or police official"
+               for d in out["deadlines"])
+
+
+def test_wreck_report_duty_not_required_for_excepted_ships():
+    out = assess_json(_case("wreck-report-excepted.yaml"))
+    assert [d["status"] for d in out["duties"] if "wreck report" in d["duty"]] == ["not-required"]
+
+
+def test_no_competent_mayor_is_reported_as_unknown():
+    out = assess_json(_case("owner-notified-home-port.yaml"))
+    assert out["competent_authority"]["mayor"] is None
+    assert "competent-mayor-unknown" in {f["code"] for f in out["findings"]}
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_step_names_readings_that_exist_and_cites_that_resolve(path):
+    known = citations.readings("jp-1899")
+    case = load_yaml(path.read_text(encoding="utf-8"))
+    out = assess_json(case["scenario"])
+    for step in out["explanation"]:
+        for r in step.get("readings", []):
+            assert r in known, (path.name, step["rule"], r)
+        for c in step["cites"]:
+            citations.resolve(c)
+        assert step.get("text_local"), step
+
+
+def test_every_article_is_accounted_for_by_coverage():
+    r = run_cli("coverage", "jp-1899", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    rows = data if isinstance(data, list) else data.get("articles", [])
+    assert rows and all(row["status"] != "missing" for row in rows), [row for row in rows if row["status"] == "missing"]
+
+
+@pytest.mark.parametrize("example", sorted(ROOT.glob("examples/jp-1899-*.yaml")), ids=lambda p: p.name)
+def test_examples_assess(example):
+    r = run_cli("assess", str(example), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["regime"] == "jp-1899"
+    assert out["awards"] and out["charges"]
