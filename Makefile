@@ -14,11 +14,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## run: assess every bundled example case (the main job for now)
+## run: assess every bundled example case, and adjust every general average example
 run: $(STAMP)
 	@for f in examples/*.yaml; do \
 	  echo "════ $$f"; \
 	  $(BIN)/wreckmaster assess "$$f" || exit $$?; \
+	done
+	@for f in examples/average/*.yaml; do \
+	  echo "════ $$f"; \
+	  $(BIN)/wreckmaster average "$$f" || exit $$?; \
 	done
 
 ## test: the whole test suite

@@ -50,6 +50,10 @@ def owner_costs(ctx: Context) -> None:
         if amount is not None:
             costs.append((e.payee, e.for_ or e.id, ctx.out.round(amount), cat["cite"], f"{e.category} ({e.id})"))
     if not costs:
+        if not nothing_saved(ctx):
+            proceeds, sales = _proceeds(ctx)
+            if sales:  # no costs to pay: all of the proceeds go back to the owners
+                _from_proceeds(ctx, costs, proceeds, sales)
         return
     if nothing_saved(ctx):
         _to_government(ctx, costs)

@@ -31,17 +31,21 @@ def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_
         ctx.out.finding("warning", "consultation-crew-too-few",
                         f"{what}: {len(crew)} of the master and senior crew took part ({ids(crew)}); "
                         f"art {cite.split(':')[1]} requires {min_crew.value} or more.", cite)
-    ctx.out.step("consultation", cite,
+    villages = other_village(ctx, offs, what)
+    copies, record = joint_record(ctx, ev, what)
+    ctx.out.step("consultation", [cite, "jp-1875:17"] + (["jp-1875:18"] if villages else []),
                  f"{what}: agreed by coast officials {ids(offs)} and master/senior crew {ids(crew)} "
-                 f"(at least {min_off.value} and {min_crew.value}).",
-                 f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議",
-                 params=[min_off, min_crew], readings=["jp-1875-10-master-counts"])
-    other_village(ctx, offs, what)
-    joint_record(ctx, ev, what)
+                 f"(at least {min_off.value} and {min_crew.value}); {record}"
+                 + (f"; officials' villages: {villages}" if villages else "") + ".",
+                 f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議; 証書 {ev.get('record_copies') or 0} 通",
+                 params=[min_off, min_crew, copies],
+                 readings=["jp-1875-10-master-counts", "jp-1875-17-which-decisions"]
+                 + (["jp-1875-18-village"] if villages else []))
 
 
-def joint_record(ctx: Context, ev: Event, what: str) -> None:
-    """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master."""
+def joint_record(ctx: Context, ev: Event, what: str):
+    """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master.
+    Returns the parameter and a description for the explanation."""
     copies = ctx.param("joint_record.copies")
     made = ev.get("record_copies") or 0
     wrong = []
@@ -54,18 +58,16 @@ def joint_record(ctx: Context, ev: Event, what: str) -> None:
                         f"{what}: {'; '.join(wrong)} — art 17 requires every measure decided jointly by the coast "
                         "officials and the master to be set out in two signed and sealed copies, one for the master "
                         "and one kept by the officials.", "jp-1875:17")
-    ctx.out.step("joint_record", "jp-1875:17",
-                 f"{what}: {made} signed cop{'y' if made == 1 else 'ies'} of the record; "
-                 + ("one handed to the master." if ev.get("copy_to_master") else "none recorded as handed to the master."),
-                 f"{what}: 証書 {made} 通" + ("、一通ヲ船長ヘ渡ス" if ev.get("copy_to_master") else ""),
-                 params=[copies], readings=["jp-1875-17-which-decisions"])
+    return copies, (f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (art 17), "
+                    + ("one handed to the master" if ev.get("copy_to_master") else "none recorded as handed to the master"))
 
 
-def other_village(ctx: Context, offs: list[str], what: str) -> None:
-    """Art 18: when two or more coast officials consult, one of them comes from another village."""
+def other_village(ctx: Context, offs: list[str], what: str) -> str | None:
+    """Art 18: when two or more coast officials consult, one of them comes from another village.
+    Returns the officials' villages for the explanation (None when art 18 does not apply)."""
     when, need = ctx.param("other_village.when_officials"), ctx.param("other_village.count")
     if len(offs) < when.value:
-        return
+        return None
     villages = {o: (ctx.scenario.party(o).village if ctx.scenario.party(o) else None) for o in offs}
     known = {o: v for o, v in villages.items() if v}
     local = ctx.case.village
@@ -74,24 +76,21 @@ def other_village(ctx: Context, offs: list[str], what: str) -> None:
     others = [o for o, v in known.items() if v != local] if local else []
     if local is None and len(set(known.values())) >= 2:
         others = list(known)  # two villages or more: whichever is local, one is from elsewhere
-    ctx.out.step("other_village", "jp-1875:18",
-                 f"{what}: the consulting officials' villages — "
-                 + ", ".join(f"{o} {v or '?'}" for o, v in villages.items())
-                 + (f"; the case is handled at {ctx.case.village}" if ctx.case.village else "") + ".",
-                 f"{what}: 浦役人ノ村 — " + "、".join(f"{o} {v or '?'}" for o, v in villages.items()),
-                 params=[when, need], readings=["jp-1875-18-village"])
+    described = (", ".join(f"{o} {v or '?'}" for o, v in villages.items())
+                 + (f" (the case is handled at {ctx.case.village})" if ctx.case.village else ""))
     if len(others) >= need.value:
-        return
+        return described
     if len(known) < len(offs):
         ctx.out.finding("info", "official-village-unknown",
                         f"{what}: the village of {ids([o for o in offs if o not in known])} is not given (party "
                         "village), so it cannot be checked that one consulting official comes from another "
                         "village (art 18).", "jp-1875:18")
-        return
+        return described
     ctx.out.finding("warning", "no-official-from-other-village",
                     f"{what}: the consulting officials {ids(offs)} all come from {local}"
                     + ("" if ctx.case.village else " (taken as the local village: case.village is not given)")
                     + "; art 18 requires one of them to come from another village.", "jp-1875:18")
+    return described
 
 
 def major_or_minor_wreck(ctx: Context) -> None:

@@ -164,7 +164,8 @@ def certificate(scenario: Scenario, as_of: date) -> dict[str, Any]:
                         "log_compared": any(e.get("log_compared") for e in scenario.events_of("examined"))},
         "items": items,
         "signatures": [{"role": "official", "heading": {"ja": "浦役人", "en": "Coast official"}, "who": o}
-                       for o in ((list(issued.get("by") or []) if issued else []) or present or [None, None])],
+                       for o in ((list(issued.get("by") or []) if issued else []) or present
+                                 or [None] * ctx.p("sea_protest.min_officials"))],
         "given_to": m,
         "copy_to_authority": bool(issued and issued.get("copy_to_authority")),
         "findings": findings,

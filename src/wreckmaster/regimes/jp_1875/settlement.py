@@ -233,9 +233,11 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
         p.id for p in scenario.parties_with("crew")]
     side = (owner_side(ctx) or (None, None))[0]
     signatures = (
-        [{"role": "official", "heading": {"ja": "浦役人", "en": "Coast official"}, "who": o} for o in (officials + [None, None])[:max(2, len(officials))]]
+        [{"role": "official", "heading": {"ja": "浦役人", "en": "Coast official"}, "who": o}
+         for o in _padded(officials, ctx.p("settlement.min_officials"))]
         + [{"role": "master", "heading": {"ja": "船長", "en": "Master"}, "who": ctx_master}]
-        + [{"role": "crew", "heading": {"ja": "重立乗組", "en": "Senior crew"}, "who": x} for x in (crew + [None, None])[:max(2, len(crew))]]
+        + [{"role": "crew", "heading": {"ja": "重立乗組", "en": "Senior crew"}, "who": x}
+           for x in _padded(crew, ctx.p("settlement.min_crew"))]
         + [{"role": "owner", "heading": {"ja": "船主荷主 (成丈ケ立会)", "en": "Shipowner / cargo owner (present if possible)"},
             "who": o} for o in (side or [None])]
     )
@@ -289,3 +291,8 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
 
 def _date(ev) -> str | None:
     return ev.date.isoformat() if ev is not None else None
+
+
+def _padded(names: list, at_least: int) -> list:
+    """The names, with blank lines (None) up to the number the law requires."""
+    return list(names) + [None] * max(0, at_least - len(names))

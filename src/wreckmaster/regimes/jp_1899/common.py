@@ -98,7 +98,6 @@ class Responsible:
     why_ja: str
     cites: tuple[str, ...]
     readings: tuple[str, ...] = ()
-    overrides: str | None = None
 
 
 def responsible_party(ctx: Context) -> Responsible:
@@ -110,13 +109,17 @@ def responsible_party(ctx: Context) -> Responsible:
     if government_vessel(ctx):
         return Responsible(m.id, mrole, "a government ship: art 22 applies art 15 ¶1–2 but not ¶3, so the master",
                            "官廳ノ所有スル船舶 — 第十五條第三項ハ準用セス、船長", ("jp-1899:15.2", "jp-1899:22"),
-                           ("jp-1899-22-government-ships", "jp-1899-22-money"), "responsible_party")
+                           ("jp-1899-22-government-ships", "jp-1899-22-money"))
     if ctx.case.at_home_port:
         return Responsible(owner(ctx), "owner", "the ship lies at its port of registry (art 15 ¶3): the shipowner",
                            "遭難船舶ノ所在地船籍港ナルニ因リ船舶所有者", ("jp-1899:15.3",), ("jp-1899-15-3-owner-notice",))
     if not m.present:
         return Responsible(owner(ctx), "owner", "the master is not present (art 15 ¶3): the shipowner",
                            "船長在ラサルニ因リ船舶所有者", ("jp-1899:15.3",), ("jp-1899-15-3-owner-notice",))
+    if m.id is None and owner(ctx) is not None:
+        return Responsible(owner(ctx), "owner", "no master is named, so none is taken to be present (art 15 ¶3): "
+                           "the shipowner", "船長ノ記載ナシ — 船長在ラサルモノトシテ船舶所有者", ("jp-1899:15.3",),
+                           ("jp-1899-15-3-no-master-named",))
     if m.acting:
         return Responsible(m.id, mrole, "the person acting as master (art 21), in the master's place (art 15 ¶2)",
                            "船長ニ代リテ其ノ職務ヲ行フ者 (第二十一條)", ("jp-1899:15.2", "jp-1899:21"),

@@ -38,6 +38,7 @@ def competent_mayor(ctx: Context) -> None:
             first = (hit, ev)
             break
     out = ctx.out.extra.setdefault("json", {})
+    out.setdefault("duties", [])
     if first is None:
         ctx.memo["competence"] = Competence(None, None, None)
         out["competent_authority"] = {"mayor": None, "learned_on": None, "via": None,

@@ -138,13 +138,20 @@ def payment_due(ctx: Context) -> None:
                             "The rescue did not succeed: the treasury pays the rescue expenses (art 19 ¶1); nothing is "
                             "due from the master or owner, and what he paid goes back to him.", "jp-1899:19.1")
         return
-    ctx.out.step("payment_due", list(resp.cites),
-                 f"The rescue expenses ({yen(_units(ctx, led.total))} yen) are notified to {name(ctx, resp.id)}: "
-                 f"{resp.why_en}.", f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
+    ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
+                 f"The rescue expenses, fixed by the mayor at the admitted claims ({yen(_units(ctx, led.total))} yen), "
+                 f"are notified to {name(ctx, resp.id)}: {resp.why_en}.",
+                 f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
                  inputs={"responsible": resp.id, "at_home_port": ctx.case.at_home_port,
                          "master_absent": ctx.case.master_absent},
-                 readings=resp.readings, overrides=resp.overrides if resp.overrides != "responsible_party" else None)
-    if resp.id is None:
+                 readings=("jp-1899-15-1-amount-by-ordinance",) + resp.readings)
+    if not applies(ctx, "15.3") and (ctx.case.at_home_port or ctx.case.master_absent):
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:15.3"],
+                     "Government ship: art 15 ¶3 (notice to the owner at the home port or when the master is absent) "
+                     "is not applied (art 22) — the master is notified.",
+                     "官廳ノ船舶 — 第十五條第三項ハ準用セス、船長ニ吿知ス", overrides="payment_due",
+                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+    if resp.id is None and led.total > (min(led.held, led.total) if applies(ctx, "16") else 0):
         ctx.out.finding("error", "payer-unknown",
                         f"The rescue expenses are to be notified to the {resp.role}, but the scenario names none "
                         "(case.vessel.master / case.vessel.owner): the part not covered by held money cannot be "
@@ -240,10 +247,13 @@ def unpaid_sale(ctx: Context) -> None:
                         f"proceeds of: {', '.join(names)} (art 17 ¶1). Until then the unpaid rest stays with the "
                         "master (owner); after it, the treasury makes up any shortfall (art 19 ¶2).", "jp-1899:17.1")
     else:
+        shortfall = max(0, led.total - led.held - paid)
         ctx.out.finding("warning", "expenses-not-paid",
                         f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
                         f"{yen(_units(ctx, led.needed))} yen paid), and no held goods remain to be sold under art 17: "
-                        "the treasury makes up the shortfall (art 19 ¶2).", ["jp-1899:17.1", "jp-1899:19.2"])
+                        + (f"the treasury makes up the shortfall of {yen(_units(ctx, shortfall))} yen (art 19 ¶2)."
+                           if shortfall else "the money held after the sale covers them; what is left goes back "
+                           "(art 19 ¶2)."), ["jp-1899:17.1", "jp-1899:19.2"])
     ctx.out.step("unpaid_sale", "jp-1899:17.1",
                  f"Unpaid by {led.due}: " + (f"to be sold: {', '.join(h.item.id for h in pending)}."
                                               if pending else "no held goods left to sell."),
@@ -360,8 +370,7 @@ def pay_rescue_expenses(ctx: Context) -> None:
                          f"殘額 {yen(_units(ctx, left))} 円ハ{resp.why_ja}ノ納付スヘキモノ",
                          amount=ctx.out.round(_units(ctx, left)),
                          readings=list(resp.readings) + ["jp-1899-16-6-order"]
-                         + (["jp-1899-17-before-sale"] if overdue(ctx) else []),
-                         overrides=resp.overrides if resp.overrides != "responsible_party" else None)
+                         + (["jp-1899-17-before-sale"] if overdue(ctx) else []))
     _charge_all(ctx, led.claims, sources)
     surplus = led.held - from_custody
     if surplus > 0:
@@ -378,6 +387,10 @@ def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
     cites = ["jp-1899:19.2", "jp-1899:17.1"]
     sources.append(("government", left, cites))
     led = ledger(ctx)
+    resp = responsible_party(ctx)
+    ctx.out.step("master_pays_rest", list(resp.cites) + ["jp-1899:16.1"],
+                 f"Base rule: the rest, {yen(_units(ctx, left))} yen, is owed by {name(ctx, resp.id)} ({resp.why_en}).",
+                 f"殘額 {yen(_units(ctx, left))} 円ハ{resp.why_ja}ノ納付スヘキモノ", readings=["jp-1899-16-6-order"])
     ctx.out.step("treasury_shortfall", cites,
                  f"Not paid by {led.due}, and the art 17 sale is done: the shortfall of {yen(_units(ctx, left))} yen "
                  "is made up by the national treasury (art 19 ¶2).",
@@ -391,6 +404,10 @@ def failed_rescue(ctx: Context) -> None:
     expenses in full; the money held goes back (reading ``jp-1899-19-1-held-money-returned``)."""
     led = ledger(ctx)
     if led.total:
+        ctx.out.step("pay_rescue_expenses", ["jp-1899:18", "jp-1899:15.2", "jp-1899:16.1"],
+                     f"Base rule: the {yen(_units(ctx, led.total))} yen of rescue expenses would be paid from the money "
+                     "held and by the master (or owner).", "救護費用ハ保管金及船長ノ納付スル金額ヲ以テ支辨ス",
+                     readings=["jp-1899-16-6-order"])
         _charge_all(ctx, led.claims, [("government", led.total, ["jp-1899:19.1"])])
         ctx.out.step("failed_rescue", "jp-1899:19.1",
                      f"The rescue did not succeed (case.rescue_effective false): the treasury pays all "

@@ -56,7 +56,7 @@ def notice_recipient(ctx: Context) -> tuple[str | None, bool, str]:
     if ctx.case.at_home_port:
         return owner(ctx), True, "the ship lies at its port of registry: the owner (art 11 ¶3)"
     m = master(ctx)
-    if m.present:
+    if m.present and m.id is not None:
         return m.id, True, "the master is in the locality (art 11 ¶2)"
     return None, False, "the master is not in the locality and the ship is not at its home port: no notice"
 

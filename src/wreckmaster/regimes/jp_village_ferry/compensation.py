@@ -187,13 +187,13 @@ def _excluded(ctx: Context, loss: Loss) -> bool:
             return _no(ctx, loss, "warning", "valuables-not-declared",
                        "valuables whose value was not declared before loading (art 11); the village is not liable",
                        ["jp-village-ferry:11", "jp-village-ferry:18"], "高価品の価格等を船積前に明示せず（第11条）",
-                       ["jp-village-ferry-11-undeclared-valuables"])
+                       ["jp-village-ferry-11-undeclared-valuables", "jp-village-ferry-11-declaration-facts"])
         if declared is not None and loaded is not None and declared > loaded:
             return _no(ctx, loss, "warning", "valuables-not-declared",
                        f"valuables declared on {declared}, after loading on {loaded}; art 11 requires the declaration "
                        "before loading, so the village is not liable",
                        ["jp-village-ferry:11", "jp-village-ferry:18"], "高価品の明示が船積後（第11条）",
-                       ["jp-village-ferry-11-undeclared-valuables"])
+                       ["jp-village-ferry-11-undeclared-valuables", "jp-village-ferry-11-declaration-facts"])
     return False
 
 
