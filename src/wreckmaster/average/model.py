@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wreckmaster.law import citations
 from wreckmaster.law.money import Currency
-from wreckmaster.law.scenario import Amount, Day, _pydantic_problems
+from wreckmaster.law.types import Amount, Day, dedupe, pydantic_problems
 from wreckmaster.law.yamlio import load_yaml
 
 FORMAT = "wreckmaster.average/1"
@@ -154,11 +154,11 @@ def validate(doc: Any) -> AverageCase:
     try:
         model = AverageInput.model_validate(doc)
     except ValidationError as exc:
-        problems.extend(_pydantic_problems(exc))
+        problems.extend(pydantic_problems(exc))
         model = None
     problems.extend(_cross_checks(doc))
     if problems or model is None:
-        raise InvalidAverage(_dedupe(problems))
+        raise InvalidAverage(dedupe(problems))
     currency = currencies()[model.currency]
     s_rules = tuple(rule_citations(s.rule) if s.rule else () for s in model.sacrifices)
     e_rules = tuple(rule_citations(e.rule) if e.rule else () for e in model.expenditures)
@@ -242,12 +242,3 @@ def _cross_checks(doc: dict[str, Any]) -> list[tuple[str, str]]:
         problems.append(("/interests", "the contributory values add up to zero: there is nothing to apportion "
                                        "the general average on"))
     return problems
-
-
-def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    seen, out = set(), []
-    for p in problems:
-        if p not in seen:
-            seen.add(p)
-            out.append(p)
-    return out

@@ -45,6 +45,38 @@ def fail(problems: list[tuple[str, str]] | list[str]) -> None:
     raise typer.Exit(2)
 
 
+def print_json(data: object) -> None:
+    """JSON on stdout, as the interchange formats write it (UTF-8, original scripts kept)."""
+    import json
+
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def check_choice(value: str, allowed: tuple[str, ...], name: str = "--format") -> None:
+    if value not in allowed:
+        fail([(name, f"expected {' or '.join(allowed)}, got {value!r}")])
+
+
+def load_or_fail(file: str, *, regime: Optional[str] = None, document: str = ""):
+    """Read and validate a scenario file, or print every problem and exit 2.
+
+    With ``regime``, a scenario under another regime is bad input for this ``document``.
+    """
+    from wreckmaster.files import FileProblem, load_scenario
+    from wreckmaster.law.scenario import InvalidScenario
+
+    try:
+        scenario = load_scenario(file)
+    except FileProblem as exc:
+        fail([(exc.name, exc.message)])
+    except InvalidScenario as exc:
+        fail(exc.problems)
+    if regime is not None and scenario.regime != regime:
+        fail([("/regime", f"{document} is a document of {regime}; this scenario is under {scenario.regime}")])
+    return scenario
+
+
 def parse_date(value: Optional[str], name: str) -> Optional[date]:
     if value is None:
         return None
@@ -75,24 +107,14 @@ def assess(
     format: Format = typer.Option(Format.table, "--format", help="table (for people) or json (SCENARIO.md)."),
     explain: bool = typer.Option(False, "--explain", help="Show each figure's steps, articles and readings."),
 ) -> None:
-    from wreckmaster.files import FileProblem, load_scenario
     from wreckmaster.law import regime as registry
-    from wreckmaster.law.scenario import InvalidScenario
 
     when = parse_date(as_of, "--as-of")
-    try:
-        scenario = load_scenario(file)
-    except FileProblem as exc:
-        fail([(exc.name, exc.message)])
-    except InvalidScenario as exc:
-        fail(exc.problems)
+    scenario = load_or_fail(file)
     when = when or scenario.as_of or date.today()
     result = registry.get(scenario.regime).assess(scenario, when)
     if format is Format.json:
-        import json
-
-        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        print_json(result.to_json())
         return
     from .render import print_assessment
 

@@ -22,26 +22,14 @@ coast (a missing director, an unlicensed boat used) is for the regimes' findings
 """
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import values
-
-
-def _v(fn):
-    def run(value: Any) -> Any:
-        return fn(value)
-
-    return PlainValidator(run)
-
-
-def _ref_list(value: Any) -> list[str]:
-    items = value if isinstance(value, list) else [value]
-    return [values.text(v) for v in items]
+from .types import Day, Refs, checked
 
 
 def _positive(value: Any) -> Decimal:
@@ -51,9 +39,7 @@ def _positive(value: Any) -> Decimal:
     return n
 
 
-Positive = Annotated[Decimal, _v(_positive)]
-Day = Annotated[date, _v(values.iso_date)]
-Refs = Annotated[list[str], _v(_ref_list)]
+Positive = Annotated[Decimal, checked(_positive)]
 Seal = Literal["intendant", "county", "station"]
 
 

@@ -73,6 +73,13 @@ class Context:
     def p(self, name: str) -> Any:
         return self.param(name).value
 
+    def finding_once(self, severity: str, code: str, message: str, cites: Any) -> None:
+        """A finding made at most once per case (a missing fact several rules need)."""
+        seen = self.memo.setdefault("_once", set())
+        if code not in seen:
+            seen.add(code)
+            self.out.finding(severity, code, message, cites)  # type: ignore[arg-type]
+
 
 def register(regime: Regime) -> Regime:
     _REGISTRY[regime.id] = regime
@@ -84,9 +91,11 @@ def module_name(regime_id: str) -> str:
 
 
 def available() -> list[str]:
-    """The regime ids that exist, without importing them."""
+    """The regime ids that exist, without importing them (a package whose name starts with
+    ``_`` holds code that several regimes share, and is not a regime)."""
     pkg = importlib.import_module(REGIMES_PACKAGE)
-    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
+    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(pkg.__path__)
+                  if m.ispkg and not m.name.startswith("_"))
 
 
 def get(regime_id: str) -> Regime:

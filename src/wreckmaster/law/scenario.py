@@ -7,39 +7,20 @@ asked of the registry, and references are checked against the scenario's own ids
 """
 from __future__ import annotations
 
-from datetime import date
 from functools import cached_property
-from decimal import Decimal
-from fractions import Fraction
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from . import values
+from . import types
 from .events import FUNDS, Event, IdIndex, parse_events
 from .coast import Coast, check as check_coast  # qing-shandong:1, 5, 6; qing-taiwan:1 (the coast section)
 
 FORMAT = "wreckmaster.scenario/1"
 
 
-def _v(fn):
-    def run(value: Any) -> Any:
-        return fn(value)
-
-    return PlainValidator(run)
-
-
-def _ref_list(value: Any) -> list[str]:
-    items = value if isinstance(value, list) else [value]
-    return [values.text(v) for v in items]
-
-
-Amount = Annotated[Decimal, _v(values.amount)]
-Number = Annotated[Decimal, _v(values.number)]
-Frac = Annotated[Fraction, _v(values.fraction)]
-Ratio = Annotated[Fraction, _v(values.ratio)]
-Day = Annotated[date, _v(values.iso_date)]
-Refs = Annotated[list[str], _v(_ref_list)]
+# the field types are shared with the other formats (law/types.py); re-exported here
+Amount, Number, Frac, Ratio, Day, Refs = types.Amount, types.Number, types.Frac, types.Ratio, types.Day, types.Refs
 
 Waters = Literal["sea", "river"]
 Size = Literal["large", "medium", "small"]
@@ -241,6 +222,15 @@ class Scenario(Model):
                 return e
         return None
 
+    def owner_of(self, item: "Item | str") -> str | None:
+        """An item's owner: the one an ``owner_identified`` event names, else ``items[].owner``."""
+        ident = item if isinstance(item, str) else item.id
+        ev = self.first("owner_identified", item=ident)
+        if ev is not None:
+            return ev.get("owner")
+        found = self.item(ident)
+        return found.owner if found is not None else None
+
     def parties_with(self, role: str) -> list[Party]:
         return [p for p in self.parties if p.has(role)]
 
@@ -259,22 +249,8 @@ class InvalidScenario(Exception):
         self.problems = problems
 
 
-def pointer(loc: tuple[Any, ...]) -> str:
-    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in loc) if loc else "/"
-
-
-_MESSAGES = {"extra_forbidden": "unknown key", "missing": "required"}
-
-
-def _pydantic_problems(exc: ValidationError) -> list[tuple[str, str]]:
-    out = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        msg = _MESSAGES.get(err["type"], err["msg"])
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        out.append((pointer(loc), msg))
-    return out
+pointer = types.pointer
+_pydantic_problems = types.pydantic_problems
 
 
 # --- references -----------------------------------------------------------------------
@@ -355,15 +331,6 @@ def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
         problems = _pydantic_problems(exc) + problems
         scenario = None
     if problems:
-        raise InvalidScenario(_dedupe(problems))
+        raise InvalidScenario(types.dedupe(problems))
     assert scenario is not None
     return scenario.model_copy(update={"events": events})
-
-
-def _dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    seen, out = set(), []
-    for p in problems:
-        if p not in seen:
-            seen.add(p)
-            out.append(p)
-    return out

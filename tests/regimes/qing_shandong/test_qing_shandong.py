@@ -15,6 +15,7 @@ from wreckmaster.law import chinese_calendar as cal
 from wreckmaster.law.scenario import InvalidScenario
 
 from ...conftest import assess_doc, assess_json, run_cli
+from ..qing_helpers import assert_steps_cite_and_read_known_readings, case_builder, total
 
 values = st.decimals(min_value=0, max_value=10**7, places=3, allow_nan=False, allow_infinity=False)
 grades = st.sampled_from([("hard", "few"), ("hard", "many"), ("easy", "few"), ("easy", "many"), "diving"])
@@ -23,16 +24,7 @@ RESCUERS = ["a", "b", "c", "d", "e"]
 qing_days = st.dates(min_value=date(1875, 2, 6), max_value=date(1908, 6, 30))
 
 
-def case(items=(), persons=(), events=(), parties=(), coast=None, **case_fields):
-    doc = {
-        "format": "wreckmaster.scenario/1", "regime": "qing-shandong", "as_of": "1889-12-31",
-        "case": {"occurred": "1888-07-01", "kind": "stranding", "vessel": {"owner": "own"}, **case_fields},
-        "parties": [{"id": "own"}] + [{"id": r} for r in RESCUERS] + list(parties),
-        "items": list(items), "persons": list(persons), "events": list(events),
-    }
-    if coast is not None:
-        doc["coast"] = coast
-    return doc
+case = case_builder("qing-shandong", as_of="1889-12-31", occurred="1888-07-01", kind="stranding", rescuers=RESCUERS)
 
 
 def item(value, grade, rescuers):
@@ -42,10 +34,6 @@ def item(value, grade, rescuers):
     else:
         it["difficulty"], it["quantity"] = grade
     return it
-
-
-def total(entries, **match) -> Decimal:
-    return sum((Decimal(e["amount"]) for e in entries if all(e.get(k) == v for k, v in match.items())), Decimal(0))
 
 
 # --- art 4: the award, the station's tenth, the rescuers' parts ------------------------------------
@@ -196,18 +184,10 @@ def test_director_honours_counted_across_cases():
 
 
 def test_every_step_cites_and_reads_known_readings():
-    from wreckmaster.law import citations
-
-    known = citations.readings("qing-shandong")
     out = assess_json(case([item(100, ("hard", "few"), ["a", "b"]), item(90, "diving", ["c"]) | {"id": "y"}],
                            persons=[{"id": "p", "rescued_by": "a", "difficulty": "hard", "can_pay": False}],
                            events=[{"type": "reported", "date": "1888-07-01", "by": "b"}], signal="breached"))
-    for s in out["explanation"]:
-        assert s["cites"] and s["text"] and s.get("text_local"), s
-        for r in s.get("readings", []):
-            assert r in known, r
-        for c in s["cites"]:
-            citations.resolve(c)
+    assert_steps_cite_and_read_known_readings(out, "qing-shandong")
 
 
 # --- bad input in the coast section (exit 2, JSON pointers) ----------------------------------------------

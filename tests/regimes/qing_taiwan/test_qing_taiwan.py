@@ -11,26 +11,14 @@ from hypothesis import strategies as st
 from wreckmaster.law.scenario import InvalidScenario
 
 from ...conftest import assess_doc, assess_json
+from ..qing_helpers import assert_steps_cite_and_read_known_readings, case_builder, total
 
 values = st.decimals(min_value=0, max_value=10**7, places=3, allow_nan=False, allow_infinity=False)
 fractions = st.fractions(min_value=0, max_value=1, max_denominator=12)
 RESCUERS = ["a", "b", "c", "d"]
 
 
-def case(items=(), persons=(), events=(), parties=(), coast=None, **case_fields):
-    doc = {
-        "format": "wreckmaster.scenario/1", "regime": "qing-taiwan", "as_of": "1892-12-31",
-        "case": {"occurred": "1891-06-01", "kind": "wreck", "vessel": {"owner": "own"}, **case_fields},
-        "parties": [{"id": "own"}] + [{"id": r} for r in RESCUERS] + list(parties),
-        "items": list(items), "persons": list(persons), "events": list(events),
-    }
-    if coast is not None:
-        doc["coast"] = coast
-    return doc
-
-
-def total(entries, **match) -> Decimal:
-    return sum((Decimal(e["amount"]) for e in entries if all(e.get(k) == v for k, v in match.items())), Decimal(0))
+case = case_builder("qing-taiwan", as_of="1892-12-31", occurred="1891-06-01", kind="wreck", rescuers=RESCUERS)
 
 
 @settings(max_examples=80, deadline=None)
@@ -112,9 +100,6 @@ def test_coast_validation_is_the_same_under_taiwan():
 
 
 def test_every_step_cites_and_reads_known_readings():
-    from wreckmaster.law import citations
-
-    known = citations.readings("qing-taiwan")
     doc = case([{"id": "x", "value": "900", "found": {"by": ["a", "b"]}},
                 {"id": "y", "value": "90", "award_fraction": "1/2", "found": {"by": "a"}},
                 {"id": "h", "kind": "vessel", "value": "9000", "found": {"by": "a"}}],
@@ -128,9 +113,4 @@ def test_every_step_cites_and_reads_known_readings():
     rules = {s["rule"] for s in out["explanation"]}
     assert {"goods_award", "fraction_above_cap", "small_boat_award", "first_reporter", "officials_merits",
             "headman_rewards", "messengers", "segment_station", "signal", "masters_will"} <= rules
-    for s in out["explanation"]:
-        assert s["cites"] and s["text"] and s.get("text_local"), s
-        for r in s.get("readings", []):
-            assert r in known, r
-        for c in s["cites"]:
-            citations.resolve(c)
+    assert_steps_cite_and_read_known_readings(out, "qing-taiwan")

@@ -1,7 +1,6 @@
 """`wreckmaster average FILE`: a general average adjustment under the York-Antwerp Rules 1974."""
 from __future__ import annotations
 
-import sys
 
 import typer
 
@@ -43,11 +42,10 @@ def register(app: typer.Typer) -> None:
                                           "contributory values, the rate, the balances, the rules cited."),
     ) -> None:
         from wreckmaster.average import InvalidAverage, adjust, validate
-        from wreckmaster.cli.main import fail
+        from wreckmaster.cli.main import check_choice, fail, print_json
         from wreckmaster.files import FileProblem, read_document
 
-        if format not in ("table", "json"):
-            fail([("--format", f"expected table or json, got {format!r}")])
+        check_choice(format, ("table", "json"))
         try:
             doc = read_document(file)
         except FileProblem as exc:
@@ -60,15 +58,12 @@ def register(app: typer.Typer) -> None:
             fail(exc.problems)
         result = adjust(case)
         if format == "json":
-            import json
-
             out = result.to_json()
             if explain:
                 from wreckmaster.average.statement import statement_lines
 
                 out["statement"] = list(statement_lines(result))
-            json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
-            sys.stdout.write("\n")
+            print_json(out)
             return
         _print_tables(result, explain)
 

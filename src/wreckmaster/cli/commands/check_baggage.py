@@ -1,7 +1,6 @@
 """`wreckmaster check-baggage`: at the ferry's counter, is this piece accepted as baggage (jp-village-ferry art 13)?"""
 from __future__ import annotations
 
-import sys
 from typing import Optional, Tuple
 
 import typer
@@ -84,9 +83,9 @@ def _print(result, sides, weight, format: str) -> None:
     from wreckmaster.law.values import exact_text
 
     if format == "json":
-        import json
+        from wreckmaster.cli.main import print_json
 
-        json.dump({
+        print_json({
             "accepted": result.accepted,
             "sides_m": [str(s) for s in sides],
             "sides_sum_m": exact_text(result.sides_sum_m),
@@ -95,8 +94,7 @@ def _print(result, sides, weight, format: str) -> None:
             "max_weight_kg": result.max_weight_kg.text,
             "reasons": [{"code": r.code, "message": r.message, "message_ja": r.message_ja} for r in result.reasons],
             "cites": list(result.cites),
-        }, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        })
         return
     total = " + ".join(str(s) for s in sides) + f" = {exact_text(result.sides_sum_m)} m"
     if result.accepted:

@@ -1,16 +1,9 @@
 """`wreckmaster regimes`, `wreckmaster article CITATION`, `wreckmaster coverage REGIME`."""
 from __future__ import annotations
 
-import json
-import sys
 from typing import Any
 
 import typer
-
-
-def _dump(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
 
 
 def regimes_info() -> list[dict[str, Any]]:
@@ -72,13 +65,12 @@ def article_json(text: str) -> dict[str, Any]:
 def register(app: typer.Typer) -> None:
     @app.command(help="List the regimes: id, title (original and English), date, jurisdiction, when it applies.")
     def regimes(format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import fail
+        from wreckmaster.cli.main import check_choice, print_json
 
-        if format not in ("table", "json"):
-            fail([("--format", f"expected table or json, got {format!r}")])
+        check_choice(format, ("table", "json"))
         info = regimes_info()
         if format == "json":
-            _dump(info)
+            print_json(info)
             return
         from rich.console import Console
         from rich.table import Table
@@ -96,7 +88,7 @@ def register(app: typer.Typer) -> None:
                       "Example: wreckmaster article jp-1875:8#2   ·   wreckmaster article jp-1899:16.3")
     def article(citation: str = typer.Argument(..., help="REGIME:ARTICLE[.PARAGRAPH][#ITEM]"),
                 format: str = typer.Option("text", "--format", help="text or json")) -> None:
-        from wreckmaster.cli.main import fail
+        from wreckmaster.cli.main import fail, print_json
         from wreckmaster.law.citations import CitationError
 
         try:
@@ -104,7 +96,7 @@ def register(app: typer.Typer) -> None:
         except CitationError as exc:
             fail([(citation, str(exc))])
         if format == "json":
-            _dump(data)
+            print_json(data)
             return
         print(f"{data['citation']} — {data['heading'] or ''} {data['title'] or ''}".rstrip())
         if data["absent"]:
@@ -129,7 +121,7 @@ def register(app: typer.Typer) -> None:
                       "not-applicable (why) or missing (what).")
     def coverage(regime: str = typer.Argument(..., help="a regime id, e.g. jp-1875"),
                  format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import fail
+        from wreckmaster.cli.main import fail, print_json
         from wreckmaster.coverage import coverage as compute
         from wreckmaster.law.citations import CitationError
         from wreckmaster.law.regime import available
@@ -141,7 +133,7 @@ def register(app: typer.Typer) -> None:
         except CitationError as exc:
             fail([(regime, str(exc))])
         if format == "json":
-            _dump([r.to_json() for r in rows])
+            print_json([r.to_json() for r in rows])
             return
         from rich.console import Console
         from rich.table import Table

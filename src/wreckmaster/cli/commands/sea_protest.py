@@ -33,30 +33,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from datetime import date
 
-        from wreckmaster.cli.main import fail, parse_date
-        from wreckmaster.files import FileProblem, load_scenario
-        from wreckmaster.law.scenario import InvalidScenario
+        from wreckmaster.cli.main import check_choice, load_or_fail, parse_date, print_json
 
-        if format not in ("text", "json"):
-            fail([("--format", f"expected text or json, got {format!r}")])
+        check_choice(format, ("text", "json"))
         when = parse_date(as_of, "--as-of")
-        try:
-            scenario = load_scenario(file)
-        except FileProblem as exc:
-            fail([(exc.name, exc.message)])
-        except InvalidScenario as exc:
-            fail(exc.problems)
-        if scenario.regime != "jp-1875":
-            fail([("/regime", f"the sea protest certificate (浦証文) is a document of jp-1875 art 21; "
-                              f"this scenario is under {scenario.regime}")])
+        scenario = load_or_fail(file, regime="jp-1875", document="the sea protest certificate (浦証文), art 21,")
         from wreckmaster.regimes.jp_1875.sea_protest import certificate
 
         data = certificate(scenario, when or scenario.as_of or date.today())
         if format == "json":
-            import json
-
-            json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-            sys.stdout.write("\n")
+            print_json(data)
             return
         sys.stdout.write("\n".join(render(data)) + "\n")
 

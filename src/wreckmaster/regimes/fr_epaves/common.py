@@ -72,10 +72,7 @@ def sale(ctx: Context, item: Item) -> Event | None:
 
 def owner_of(ctx: Context, item: Item) -> str | None:
     """The item's owner: from an ``owner_identified`` event, else ``item.owner``."""
-    ev = ctx.scenario.first("owner_identified", item=item.id)
-    if ev is not None:
-        return ev.get("owner")
-    return item.owner
+    return ctx.scenario.owner_of(item)
 
 
 # --- writing ---------------------------------------------------------------------------

@@ -42,11 +42,10 @@ def owner_side(ctx: Context) -> tuple[list[str], list[Fraction]] | None:
 
 def require_owner_side(ctx: Context, cites: str) -> tuple[list[str], list[Fraction]] | None:
     side = owner_side(ctx)
-    if side is None and not ctx.memo.get("owner-side-missing"):
-        ctx.memo["owner-side-missing"] = True
-        ctx.out.finding("error", "owner-side-unknown",
-                        "The costs are the owner side's (船主荷主), but the scenario names neither "
-                        "case.vessel.owner nor case.cost_bearers: they cannot be charged.", cites)
+    if side is None:
+        ctx.finding_once("error", "owner-side-unknown",
+                         "The costs are the owner side's (船主荷主), but the scenario names neither "
+                         "case.vessel.owner nor case.cost_bearers: they cannot be charged.", cites)
     return side
 
 

@@ -119,9 +119,7 @@ def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
     owners: dict[str, Fraction] = {}
     side = None
     for item_id, price in sales:
-        item = ctx.scenario.item(item_id)
-        ev = ctx.scenario.first("owner_identified", item=item_id)
-        owner = ev.get("owner") if ev else (item.owner if item else None)
+        owner = ctx.scenario.owner_of(item_id)
         if owner is None:
             side = side or require_owner_side(ctx, "jp-1875:11")
             if side is None:

@@ -79,7 +79,7 @@ def sea_protest(ctx: Context) -> None:
     crew = [p for p in examined if p != m]
     exams = ctx.scenario.events_of("examined")
     ctx.out.step("sea_protest", "jp-1875:21",
-                 f"Sea protest (浦証文)" + (f" applied for by {req.get('by')} on {req.date}" if req else "")
+                 "Sea protest (浦証文)" + (f" applied for by {req.get('by')} on {req.date}" if req else "")
                  + f": master {m or '?'}; crew examined {ids(crew)}; coast officials present {ids(present)}; "
                  + ("examined separately" if separately else "not examined separately")
                  + ("; the accounts agree with each other and with the traces or log." if agree

@@ -40,18 +40,16 @@ def carrier(ctx: Context) -> str | None:
 
 def require_carrier(ctx: Context, cites: str | list[str]) -> str | None:
     who = carrier(ctx)
-    if who is None and not ctx.memo.get("carrier-missing"):
-        ctx.memo["carrier-missing"] = True
-        ctx.out.finding("error", "carrier-unknown",
-                        "The village is the carrier, but the scenario names neither case.vessel.owner nor a "
-                        "party with the role 'carrier': compensation and costs cannot be charged to it.", cites)
+    if who is None:
+        ctx.finding_once("error", "carrier-unknown",
+                         "The village is the carrier, but the scenario names neither case.vessel.owner nor a "
+                         "party with the role 'carrier': compensation and costs cannot be charged to it.", cites)
     return who
 
 
 def owner_of(ctx: Context, item: Item) -> str | None:
     """The item's owner (the cargo side): an ``owner_identified`` event, else ``items[].owner``."""
-    ev = ctx.scenario.first("owner_identified", item=item.id)
-    return ev.get("owner") if ev is not None else item.owner
+    return ctx.scenario.owner_of(item)
 
 
 def is_carried(item: Item) -> bool:

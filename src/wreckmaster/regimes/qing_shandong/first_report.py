@@ -15,66 +15,31 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import case_segment, first_report, tael
+from .._qing.first_report import Wording, first_report_reward
+from .common import case_segment
+
+WORDING = Wording(
+    reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
+    assumed=("not large", "qing-shandong-2-first-report"), ship=("large", "not a large"),
+    ship_zh=("大船多至三十兩", "小船以十兩為度"), above_cap=(" for a large", " for a ship that is not large"),
+    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True,
+    owner_verb="paid")
 
 
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward, at most 30 taels (large ship) or 10 (otherwise)."""
-    ev = first_report(ctx)
-    if ev is None:
+    got = first_report_reward(ctx, "qing-shandong:2", WORDING)
+    if got is None:
         return
-    reporters = list(ev.get("by"))
-    vessel = ctx.case.vessel
-    size = vessel.size if vessel else None
-    cap = ctx.param("first_report.max.large" if size == "large" else "first_report.max.other")
-    cites = ["qing-shandong:2"]
-    if size is None:
-        ctx.out.finding("info", "vessel-size-assumed",
-                        f"The vessel's size is not given: read as not large, so the first reporter's reward is at most "
-                        f"{cap.text} taels (art 2; reading qing-shandong-2-first-report).", cites)
-    decided = {}
-    for d in ctx.scenario.events_of("reward_decided"):
-        if d.get("to") in reporters and d.get("for") is None:
-            decided[d.get("to")] = d  # the latest decision for each reporter
-    if decided:
-        total = sum((Fraction(d.get("amount")) for d in decided.values()), Fraction(0))
-        if total > cap.value:
-            ctx.out.finding("error", "first-report-above-cap",
-                            f"The reward decided for the first report ({tael(total)} taels) is above the art 2 "
-                            f"maximum of {cap.text} taels for a {'large' if size == 'large' else 'ship that is not large'}"
-                            "; no reward is computed.", cites)
-            return
-        awards = []
-        for who, d in decided.items():
-            awards += ctx.out.award(who, None, "first_report", Fraction(d.get("amount")), cites)
-        how_en = f"decided {tael(total)} taels (within the maximum {cap.text})"
-        how_zh = f"酌定 {tael(total)} 兩 (不逾 {cap.text} 兩)"
-        exact = total
-    else:
-        awards = ctx.out.award(reporters, None, "first_report", cap.value, cites)
-        how_en, how_zh, exact = f"the maximum, {cap.text} taels", f"{cap.text} 兩為度", cap.value
-    ctx.out.step("first_reporter", cites,
-                 f"First report on {ev.date} by {', '.join(reporters)}: {'large' if size == 'large' else 'not a large'} "
-                 f"ship → {how_en}.",
-                 f"首先報知者 {', '.join(reporters)} ({ev.date})：{'大船多至三十兩' if size == 'large' else '小船以十兩為度'} → {how_zh}",
-                 inputs={"reporters": reporters, "size": size, "decided": {k: str(v.get("amount")) for k, v in decided.items()}},
-                 params=[cap], exact=exact, amount=ctx.out.round(exact),
-                 readings=["qing-shandong-2-first-report"] + (["qing-shandong-2-size-unknown"] if size is None else []))
-    owner = vessel.owner if vessel else None
-    if owner is None:
-        ctx.out.finding("error", "owner-unknown",
-                        "The first reporter's reward is paid by the owner of the wrecked ship (art 2), but "
-                        "case.vessel.owner is not given.", cites)
-        return
+    owner, awards = got
     party = ctx.scenario.party(owner)
     if party is not None and not party.can_pay:
         owner_unable(ctx, owner, awards)
         return
-    ctx.out.charge_awards(awards, owner, cites)
+    ctx.out.charge_awards(awards, owner, "qing-shandong:2")
 
 
 def owner_unable(ctx: Context, owner: str, awards) -> None:

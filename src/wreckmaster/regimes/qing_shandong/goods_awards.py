@@ -28,6 +28,7 @@ from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
+from .._qing.awards import award_facts, consul_valuation
 from .common import item_owner, saved_items, tael
 
 GRADE_ZH = {("hard", "few"): "難救而數少", ("hard", "many"): "難救而數多",
@@ -74,16 +75,7 @@ def diving_award(ctx: Context, item: Item) -> None:
 
 
 def _facts(ctx: Context, item: Item) -> bool:
-    if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Item {item.id!r} has no value: art 4's award is a share of the goods' assessed value "
-                        "(將貨估價) and cannot be computed.", "qing-shandong:4")
-        return False
-    if not item.found.by:
-        ctx.out.finding("error", "rescuers-missing",
-                        f"Item {item.id!r}: found.by names nobody to receive the art 4 award.", "qing-shandong:4")
-        return False
-    return True
+    return award_facts(ctx, item, "qing-shandong:4")
 
 
 def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grade_zh: str,
@@ -128,24 +120,10 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
 def foreign_valuation(ctx: Context) -> None:
     """Art 4: goods of a foreign ship are reported to the nearest consul and valued together
     with him (外國船貨則並報明附近領事官，會同查核，將貨估價)."""
-    vessel = ctx.case.vessel
-    items = [i for i in saved_items(ctx) if i.kind != "vessel"]
-    if not (vessel and vessel.foreign and items):
+    got = consul_valuation(ctx, "qing-shandong:4")
+    if got is None:
         return
-    consuls = {p.id for p in ctx.scenario.parties_with("consul")}
-    valuations = ctx.scenario.events_of("goods_valued")
-    if not valuations:
-        ctx.out.finding("info", "consul-valuation-assumed",
-                        "A foreign ship's goods are valued together with the consul (art 4); the scenario records "
-                        "no valuation (goods_valued), so the items' values are read as so assessed.",
-                        "qing-shandong:4")
-        return
-    for ev in valuations:
-        if not consuls & set(ev.get("by") or []):
-            ctx.out.finding("warning", "valued-without-consul",
-                            f"The valuation of {', '.join(ev.get('items'))} on {ev.date} was made without the "
-                            "consul: art 4 has a foreign ship's goods valued together with him (會同查核).",
-                            "qing-shandong:4")
+    consuls, valuations = got
     ctx.out.step("foreign_valuation", "qing-shandong:4",
                  f"Foreign ship: its goods are valued with the consul ({', '.join(sorted(consuls)) or 'none named'}).",
                  "外國船貨並報明附近領事官，會同查核估價",

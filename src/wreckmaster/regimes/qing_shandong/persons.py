@@ -20,9 +20,17 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Person
 
+from .._qing.awards import Castaways, send_castaways_home
 from .common import expense_categories
 
 DIFFICULTY_ZH = {"easy": "易者", "hard": "難者"}
+CASTAWAYS = Castaways(
+    step="Castaways are sent home: {}.",
+    consul=("handed to the consul ({}), who sends them home", "交領事官妥送回國"),
+    no_consul=("foreigners with no consul to hand them to: the commerce bureau (通商局) pays their journey money "
+               "(payer: government)", "外國人無領事官可交者，報明通商局支給盤用"),
+    local=("the local official sends them home (payer: government)", "禀明就近地方官妥給船夫送於回籍"),
+    reading="qing-shandong-4-castaways")
 
 
 def person_awards(ctx: Context) -> None:
@@ -72,30 +80,4 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are sent home; a foreigner with no consul to hand him to gets his
     journey money (盤用) from the commerce bureau (通商局, the provincial government)."""
-    cat = expense_categories()["passage"]
-    expenses = [e for e in ctx.scenario.expenses if e.category == "passage"]
-    if not (expenses or ctx.scenario.persons):
-        return
-    vessel = ctx.case.vessel
-    foreign = bool(vessel and vessel.foreign)
-    consuls = [p.id for p in ctx.scenario.parties_with("consul")]
-    if foreign and consuls:
-        who_en, who_zh, payer = (f"handed to the consul ({consuls[0]}), who sends them home",
-                                 "交領事官妥送回國", consuls[0])
-    elif foreign:
-        who_en, who_zh, payer = ("foreigners with no consul to hand them to: the commerce bureau (通商局) pays "
-                                 "their journey money (payer: government)", "外國人無領事官可交者，報明通商局支給盤用",
-                                 "government")
-    else:
-        who_en, who_zh, payer = ("the local official sends them home (payer: government)",
-                                 "禀明就近地方官妥給船夫送於回籍", "government")
-    ctx.out.step("castaways", "qing-shandong:4", f"Castaways are sent home: {who_en}.", who_zh,
-                 inputs={"foreign": foreign, "consuls": consuls}, readings=["qing-shandong-4-castaways"])
-    for e in expenses:
-        if e.amount is None:
-            ctx.out.finding("error", "expense-amount-missing",
-                            f"Expense {e.id!r} (passage) has no amount.", "qing-shandong:4")
-            continue
-        ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), cat["cite"])
-        ctx.out.step("castaways", cat["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",
-                     f"{e.id}: {cat['zh']} {e.amount} 兩，{payer} 支給", amount=ctx.out.round(Fraction(e.amount)))
+    send_castaways_home(ctx, "qing-shandong:4", expense_categories()["passage"], CASTAWAYS)

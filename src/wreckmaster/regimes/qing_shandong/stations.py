@@ -22,11 +22,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law import chinese_calendar as cal
-from wreckmaster.law.coast import metres
 from wreckmaster.law.regime import Context
-from wreckmaster.law.values import exact_text
 
-from .common import case_segment, coast, expense_categories, segment_label
+from .._qing.stations import case_segment_length, segment_length_note, segment_texts
+from .common import coast, expense_categories
 
 OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deputy director (副董事)", "副董事"),
             "warden": ("coast warden (海保)", "海保")}
@@ -36,26 +35,21 @@ PURPOSE = {"enquire": ("to enquire", "稱問"), "rescue": ("to rescue", "救護"
 def segment_station(ctx: Context) -> None:
     """Art 1: the segment of ten li, its station with a director, a deputy and a warden, and
     the flagpole (a flag by day, a lamp by night)."""
-    seg = case_segment(ctx)
-    if seg is None:
+    s = case_segment_length(ctx)
+    if s is None:
         return
-    length, li = ctx.param("coast.segment_length_li"), ctx.param("coast.li_metres")
-    seg_li = seg.length_li if seg.length_li is not None else length.value
-    station = seg.station
+    seg, station = s.seg, s.seg.station
     names = {k: getattr(station, k) for k in OFFICERS} if station else {}
+    en, zh, inputs = segment_texts(s)
     ctx.out.step("segment_station", "qing-shandong:1",
-                 f"Segment {segment_label(seg)}: {exact_text(seg_li)} li (≈ {exact_text(metres(seg_li, li.value))} m); station "
+                 en + "station "
                  + (", ".join(f"{OFFICERS[k][0]} {v or '—'}" for k, v in names.items()) if station else "none")
                  + f"; {len(seg.boats)} boat(s) in its register.",
-                 f"{seg.name or seg.id}段 {exact_text(seg_li)} 里；公所" + ("、".join(f"{OFFICERS[k][1]} {v or '缺'}" for k, v in names.items())
-                                                          if station else "未設")
+                 zh + "公所" + ("、".join(f"{OFFICERS[k][1]} {v or '缺'}" for k, v in names.items()) if station else "未設")
                  + f"；簿籍舢舨 {len(seg.boats)} 隻",
-                 inputs={"segment": seg.id, "length_li": exact_text(seg_li), "boats": [b.id for b in seg.boats]},
-                 params=[length, li], readings=["qing-shandong-1-segments"])
-    if seg.length_li is not None and Fraction(seg.length_li) != length.value:
-        ctx.out.finding("info", "segment-length",
-                        f"Segment {seg.id!r} is {seg.length_li} li long; art 1 makes a segment of every {length.text} li "
-                        "(每十里為一段).", "qing-shandong:1")
+                 inputs=inputs | {"boats": [b.id for b in seg.boats]},
+                 params=[s.length, s.li], readings=["qing-shandong-1-segments"])
+    segment_length_note(ctx, s, "qing-shandong:1")
     if station is None:
         ctx.out.finding("warning", "station-missing",
                         f"Segment {seg.id!r} has no station (公所): art 1 sets one up in every segment.", "qing-shandong:1")

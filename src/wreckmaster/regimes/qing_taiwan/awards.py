@@ -28,7 +28,15 @@ from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
+from .._qing.awards import Castaways, award_facts, consul_valuation, send_castaways_home
 from .common import expense_categories, item_owner, saved_items, tael
+
+CASTAWAYS = Castaways(
+    step="Castaways: {}.", consul=("handed to the consul ({}), who sends them home", "送交領事官，分別送回"),
+    no_consul=("foreigners with no consul: the commerce bureau (通商局) gives their journey money (payer: government)",
+               "外國人無領事可交者，報明通商局資給盤川"),
+    local=("clothed, fed and sent home by the local official (payer: government)", "先行給以衣食，就近送交地方官，妥給船夫資送回籍"),
+    reading="qing-taiwan-4-castaways")
 
 
 def goods_award(ctx: Context) -> None:
@@ -42,14 +50,7 @@ def goods_award(ctx: Context) -> None:
             ctx.out.step("goods_award", "qing-taiwan:4", f"{item.id}: the hull — art 4 sets no award on it.",
                          f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-taiwan-4-goods-only"])
             continue
-        if item.value is None:
-            ctx.out.finding("error", "value-missing",
-                            f"Item {item.id!r} has no value: art 4's award is a share of the goods' assessed value "
-                            "(將貨估價) and cannot be computed.", "qing-taiwan:4")
-            continue
-        if not item.found.by:
-            ctx.out.finding("error", "rescuers-missing",
-                            f"Item {item.id!r}: found.by names nobody to receive the art 4 award.", "qing-taiwan:4")
+        if not award_facts(ctx, item, "qing-taiwan:4"):
             continue
         if item.award_fraction is None:
             rate = ctx.param("goods_award.default_share")
@@ -107,22 +108,7 @@ def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
 def foreign_valuation(ctx: Context) -> None:
     """Art 4: a foreign ship's goods are reported to the nearest consul and valued together
     with him (如係外國船貨，則並報明附近領事官會同查核)."""
-    vessel = ctx.case.vessel
-    items = [i for i in saved_items(ctx) if i.kind != "vessel"]
-    if not (vessel and vessel.foreign and items):
-        return
-    consuls = {p.id for p in ctx.scenario.parties_with("consul")}
-    valuations = ctx.scenario.events_of("goods_valued")
-    if not valuations:
-        ctx.out.finding("info", "consul-valuation-assumed",
-                        "A foreign ship's goods are valued together with the consul (art 4); the scenario records "
-                        "no valuation (goods_valued), so the items' values are read as so assessed.", "qing-taiwan:4")
-        return
-    for ev in valuations:
-        if not consuls & set(ev.get("by") or []):
-            ctx.out.finding("warning", "valued-without-consul",
-                            f"The valuation of {', '.join(ev.get('items'))} on {ev.date} was made without the consul: "
-                            "art 4 has a foreign ship's goods valued together with him (會同查核).", "qing-taiwan:4")
+    consul_valuation(ctx, "qing-taiwan:4")
 
 
 def small_boat_award(ctx: Context) -> None:
@@ -159,28 +145,4 @@ def small_boat_award(ctx: Context) -> None:
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are clothed, fed and sent home; a foreigner with no consul gets his
     journey money (盤川) from the commerce bureau (通商局, the provincial government)."""
-    cat = expense_categories()["passage"]
-    expenses = [e for e in ctx.scenario.expenses if e.category == "passage"]
-    if not (expenses or ctx.scenario.persons):
-        return
-    vessel = ctx.case.vessel
-    foreign = bool(vessel and vessel.foreign)
-    consuls = [p.id for p in ctx.scenario.parties_with("consul")]
-    if foreign and consuls:
-        en, zh, payer = (f"handed to the consul ({consuls[0]}), who sends them home", "送交領事官，分別送回", consuls[0])
-    elif foreign:
-        en, zh, payer = ("foreigners with no consul: the commerce bureau (通商局) gives their journey money "
-                         "(payer: government)", "外國人無領事可交者，報明通商局資給盤川", "government")
-    else:
-        en, zh, payer = ("clothed, fed and sent home by the local official (payer: government)",
-                         "先行給以衣食，就近送交地方官，妥給船夫資送回籍", "government")
-    ctx.out.step("castaways", "qing-taiwan:4", f"Castaways: {en}.", zh, inputs={"foreign": foreign, "consuls": consuls},
-                 readings=["qing-taiwan-4-castaways"])
-    for e in expenses:
-        if e.amount is None:
-            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} (passage) has no amount.",
-                            "qing-taiwan:4")
-            continue
-        ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), cat["cite"])
-        ctx.out.step("castaways", cat["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",
-                     f"{e.id}: {cat['zh']} {e.amount} 兩，{payer} 支給", amount=ctx.out.round(Fraction(e.amount)))
+    send_castaways_home(ctx, "qing-taiwan:4", expense_categories()["passage"], CASTAWAYS)

@@ -21,7 +21,14 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import case_segment, coast, first_report, honour, saved_items, something_saved, tael
+from .._qing.first_report import Wording, first_report_reward
+from .common import case_segment, coast, honour, saved_items, something_saved, tael
+
+WORDING = Wording(
+    reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown",
+    assumed=("medium or small", "qing-taiwan-2-size-unknown"), ship=("large", "medium or small"),
+    ship_zh=("大船多至三十兩", "中、小船以十兩為度"), above_cap=("", ""), reporters_zh="首報之人 {reporters}",
+    decided_zh="酌定 {total} 兩", decided_input=False, owner_verb="given")
 
 
 def officials_merits(ctx: Context) -> None:
@@ -121,54 +128,14 @@ def headman_plunder(ctx: Context) -> None:
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward (花紅), at most 30 taels for a large ship and 10 for a
     medium or small one, paid by the owner of the wrecked ship."""
-    ev = first_report(ctx)
-    if ev is None:
+    got = first_report_reward(ctx, "qing-taiwan:2", WORDING)
+    if got is None:
         return
-    reporters = list(ev.get("by"))
-    vessel = ctx.case.vessel
-    size = vessel.size if vessel else None
-    cap = ctx.param("first_report.max.large" if size == "large" else "first_report.max.other")
-    cites = ["qing-taiwan:2"]
-    if size is None:
-        ctx.out.finding("info", "vessel-size-assumed",
-                        f"The vessel's size is not given: read as medium or small, so the first reporter's reward is at "
-                        f"most {cap.text} taels (art 2; reading qing-taiwan-2-size-unknown).", cites)
-    decided = {}
-    for d in ctx.scenario.events_of("reward_decided"):
-        if d.get("to") in reporters and d.get("for") is None:
-            decided[d.get("to")] = d
-    if decided:
-        total = sum((Fraction(d.get("amount")) for d in decided.values()), Fraction(0))
-        if total > cap.value:
-            ctx.out.finding("error", "first-report-above-cap",
-                            f"The reward decided for the first report ({tael(total)} taels) is above the art 2 maximum "
-                            f"of {cap.text} taels; no reward is computed.", cites)
-            return
-        awards = []
-        for who, d in decided.items():
-            awards += ctx.out.award(who, None, "first_report", Fraction(d.get("amount")), cites)
-        how_en, how_zh, exact = f"decided {tael(total)} taels (within the maximum {cap.text})", \
-            f"酌定 {tael(total)} 兩", total
-    else:
-        awards = ctx.out.award(reporters, None, "first_report", cap.value, cites)
-        how_en, how_zh, exact = f"the maximum, {cap.text} taels", f"{cap.text} 兩為度", cap.value
-    ctx.out.step("first_reporter", cites,
-                 f"First report on {ev.date} by {', '.join(reporters)}: "
-                 f"{'large' if size == 'large' else 'medium or small'} ship → {how_en}.",
-                 f"首報之人 {', '.join(reporters)}：{'大船多至三十兩' if size == 'large' else '中、小船以十兩為度'} → {how_zh}",
-                 inputs={"reporters": reporters, "size": size}, params=[cap], exact=exact,
-                 amount=ctx.out.round(exact),
-                 readings=["qing-taiwan-2-first-report"] + (["qing-taiwan-2-size-unknown"] if size is None else []))
-    owner = vessel.owner if vessel else None
-    if owner is None:
-        ctx.out.finding("error", "owner-unknown",
-                        "The first reporter's reward is given by the owner of the wrecked ship (art 2), but "
-                        "case.vessel.owner is not given.", cites)
-        return
-    ctx.out.charge_awards(awards, owner, cites)
+    owner, awards = got
+    ctx.out.charge_awards(awards, owner, "qing-taiwan:2")
     party = ctx.scenario.party(owner)
     if party is not None and not party.can_pay:
         ctx.out.finding("info", "first-report-owner-unable",
                         f"The owner {owner} cannot pay; unlike Shandong, the Taiwan text names no fund or official to "
                         "pay the first reporter's reward instead: it stays the owner's (reading qing-taiwan-2-first-report).",
-                        cites)
+                        "qing-taiwan:2")

@@ -18,34 +18,26 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from wreckmaster.law.coast import metres
 from wreckmaster.law.regime import Context
-from wreckmaster.law.values import exact_text
 
-from .common import case_segment, coast, expense_categories, segment_label
+from .._qing.stations import case_segment_length, segment_length_note, segment_texts
+from .common import coast, expense_categories
 
 
 def segment_station(ctx: Context) -> None:
     """Art 1: a segment of ten li with one headman; an island with one elder."""
-    seg = case_segment(ctx)
-    if seg is None:
+    s = case_segment_length(ctx)
+    if s is None:
         return
-    length, li = ctx.param("coast.segment_length_li"), ctx.param("coast.li_metres")
-    seg_li = seg.length_li if seg.length_li is not None else length.value
-    station = seg.station
+    seg, station = s.seg, s.seg.station
     role, role_zh, who = (("island elder (耆老頭目)", "耆老頭目", station.elder if station else None) if seg.island
                           else ("headman (地甲)", "地甲", station.headman if station else None))
-    ctx.out.step("segment_station", "qing-taiwan:1",
-                 f"Segment {segment_label(seg)}: {exact_text(seg_li)} li (≈ {exact_text(metres(seg_li, li.value))} m); "
-                 f"{role}: {who or '—'}.",
-                 f"{seg.name or seg.id}段 {exact_text(seg_li)} 里；{role_zh} {who or '缺'}",
-                 inputs={"segment": seg.id, "length_li": exact_text(seg_li), "island": seg.island},
-                 params=[length, li, ctx.param("station.island_elders" if seg.island else "station.headmen")],
+    en, zh, inputs = segment_texts(s)
+    ctx.out.step("segment_station", "qing-taiwan:1", en + f"{role}: {who or '—'}.", zh + f"{role_zh} {who or '缺'}",
+                 inputs=inputs | {"island": seg.island},
+                 params=[s.length, s.li, ctx.param("station.island_elders" if seg.island else "station.headmen")],
                  readings=["qing-taiwan-1-segments"])
-    if seg.length_li is not None and Fraction(seg.length_li) != length.value:
-        ctx.out.finding("info", "segment-length",
-                        f"Segment {seg.id!r} is {seg.length_li} li long; art 1 makes a segment of every {length.text} li "
-                        "(每十里為一段).", "qing-taiwan:1")
+    segment_length_note(ctx, s, "qing-taiwan:1")
     if who is None:
         ctx.out.finding("warning", "headman-missing",
                         f"Segment {seg.id!r} has no {role}: art 1 has one recommended for every segment "

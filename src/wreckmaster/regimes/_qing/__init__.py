@@ -1,0 +1,14 @@
+"""Code the two Qing regimes (qing-shandong, qing-taiwan) share: not a regime itself (the
+registry skips packages whose name starts with ``_``).
+
+The rules stay in each regime's own modules, with their literal citations (``coverage``
+finds the rules by them) and the docstrings quoting their articles; what is here does the
+work both texts describe alike and takes the citations, readings and wording it writes from
+the regime's rule that calls it.
+
+- :mod:`.common` — owners, the items saved, the first report, the coast, honours, expense
+  categories.
+- :mod:`.first_report` — the first reporter's reward (花紅).
+- :mod:`.awards` — the facts a goods award needs, the consul's valuation, castaways.
+- :mod:`.stations` — the case's segment and its length.
+"""

@@ -1,0 +1,65 @@
+"""What several rules of both Qing regimes share: owners, the first report, the coast, honours."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wreckmaster.law.coast import Coast, Segment
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+from wreckmaster.law.yamlio import load_yaml
+
+
+@lru_cache(maxsize=None)
+def expense_categories(folder: Path) -> dict[str, dict[str, Any]]:
+    """Expense category → its article and what it is (the ``parameters.yaml`` of the regime in
+    ``folder``)."""
+    return load_yaml((folder / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
+
+
+def item_owner(ctx: Context, item: Item) -> str | None:
+    """Who bears a goods award: the item's owner (from the start or identified later), else
+    the vessel's owner (SCENARIO.md: "charged to the item's owner, else the vessel's owner")."""
+    if item.owner:
+        return item.owner
+    ev = ctx.scenario.first("owner_identified", item=item.id)
+    if ev is not None:
+        return ev.get("owner")
+    vessel = ctx.case.vessel
+    return vessel.owner if vessel else None
+
+
+def saved_items(ctx: Context) -> list[Item]:
+    """The items saved (those with ``found``)."""
+    return [i for i in ctx.scenario.items if i.found is not None]
+
+
+def first_report(ctx: Context):
+    """The earliest ``reported`` event (the first report, 首報), or None."""
+    events = ctx.scenario.events_of("reported")
+    return events[0] if events else None
+
+
+def coast(ctx: Context) -> Coast | None:
+    return ctx.scenario.coast
+
+
+def case_segment(ctx: Context) -> Segment | None:
+    c = coast(ctx)
+    return c.segment(c.case_segment) if c and c.case_segment else None
+
+
+def segment_label(seg: Segment) -> str:
+    return f"{seg.id} ({seg.name})" if seg.name else seg.id
+
+
+def something_saved(ctx: Context) -> bool:
+    return bool(saved_items(ctx)) or bool(ctx.scenario.persons)
+
+
+def honour(ctx: Context, to: str, honour: str, times: int, cites: list[str], reason: str) -> None:
+    """An honour for a director (or headman) or an official: the ``honours`` output key
+    (docs/scenario-extensions.md)."""
+    ctx.out.extra.setdefault("json", {}).setdefault("honours", []).append(
+        {"to": to, "honour": honour, "times": times, "reason": reason, "cites": list(dict.fromkeys(cites))})
