@@ -1,4 +1,5 @@
-"""What several rules of both Qing regimes share: owners, the first report, the coast, honours."""
+"""What several rules of both Qing regimes share: owners, the first report, the coast, honours,
+the expense categories (each regime's own, from its ``parameters.yaml``)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -8,13 +9,17 @@ from typing import Any
 from wreckmaster.law.coast import Coast, Segment
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.values import exact_text as tael  # noqa: F401  (re-exported for the rules)
 from wreckmaster.law.yamlio import load_yaml
 
 
+def expense_categories(ctx: Context) -> dict[str, dict[str, Any]]:
+    """Expense category → its article and what it is (the regime's own parameters.yaml)."""
+    return _expense_categories(ctx.regime.folder)
+
+
 @lru_cache(maxsize=None)
-def expense_categories(folder: Path) -> dict[str, dict[str, Any]]:
-    """Expense category → its article and what it is (the ``parameters.yaml`` of the regime in
-    ``folder``)."""
+def _expense_categories(folder: Path) -> dict[str, dict[str, Any]]:
     return load_yaml((folder / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
 
 

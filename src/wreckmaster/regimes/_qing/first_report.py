@@ -14,9 +14,8 @@ from fractions import Fraction
 
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.regime import Context
-from wreckmaster.law.values import exact_text as tael
 
-from .common import first_report
+from .common import first_report, tael
 
 
 @dataclass(frozen=True)

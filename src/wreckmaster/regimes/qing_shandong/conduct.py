@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import tael
+from .._qing.common import tael
 
 SIGNALS = {
     "aground-sound": ("a white flag by day, two red lamps by night: aground, the hull sound, the goods safe",

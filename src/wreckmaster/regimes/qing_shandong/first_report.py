@@ -18,8 +18,8 @@ from decimal import Decimal
 
 from wreckmaster.law.regime import Context
 
+from .._qing.common import case_segment
 from .._qing.first_report import Wording, first_report_reward
-from .common import case_segment
 
 WORDING = Wording(
     reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",

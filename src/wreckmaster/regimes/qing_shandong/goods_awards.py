@@ -29,7 +29,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
 from .._qing.awards import award_facts, consul_valuation
-from .common import item_owner, saved_items, tael
+from .._qing.common import item_owner, saved_items, tael
 
 GRADE_ZH = {("hard", "few"): "難救而數少", ("hard", "many"): "難救而數多",
             ("easy", "few"): "易救而數少", ("easy", "many"): "易救而數多"}

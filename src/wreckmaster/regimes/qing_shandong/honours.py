@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 
-from .common import case_segment, coast, honour, something_saved
+from .._qing.common import case_segment, coast, honour, something_saved
 
 
 def _plunderers(ctx: Context) -> set[str]:

@@ -21,7 +21,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Person
 
 from .._qing.awards import Castaways, send_castaways_home
-from .common import expense_categories
+from .._qing.common import expense_categories
 
 DIFFICULTY_ZH = {"easy": "易者", "hard": "難者"}
 CASTAWAYS = Castaways(
@@ -80,4 +80,4 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are sent home; a foreigner with no consul to hand him to gets his
     journey money (盤用) from the commerce bureau (通商局, the provincial government)."""
-    send_castaways_home(ctx, "qing-shandong:4", expense_categories()["passage"], CASTAWAYS)
+    send_castaways_home(ctx, "qing-shandong:4", expense_categories(ctx)["passage"], CASTAWAYS)

@@ -24,8 +24,8 @@ from fractions import Fraction
 from wreckmaster.law import chinese_calendar as cal
 from wreckmaster.law.regime import Context
 
+from .._qing.common import coast, expense_categories
 from .._qing.stations import case_segment_length, segment_length_note, segment_texts
-from .common import coast, expense_categories
 
 OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deputy director (副董事)", "副董事"),
             "warden": ("coast warden (海保)", "海保")}
@@ -170,7 +170,7 @@ def bureau(ctx: Context) -> None:
 def bureau_costs(ctx: Context) -> None:
     """Art 1: the bureau officer's salary and board are paid from the customs funds
     (委員薪水、火食等項均在該關經費項下開支)."""
-    cat = expense_categories()["bureau-officer"]
+    cat = expense_categories(ctx)["bureau-officer"]
     for e in ctx.scenario.expenses:
         if e.category != "bureau-officer":
             continue

@@ -29,7 +29,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
 from .._qing.awards import Castaways, award_facts, consul_valuation, send_castaways_home
-from .common import expense_categories, item_owner, saved_items, tael
+from .._qing.common import expense_categories, item_owner, saved_items, tael
 
 CASTAWAYS = Castaways(
     step="Castaways: {}.", consul=("handed to the consul ({}), who sends them home", "送交領事官，分別送回"),
@@ -145,4 +145,4 @@ def small_boat_award(ctx: Context) -> None:
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are clothed, fed and sent home; a foreigner with no consul gets his
     journey money (盤川) from the commerce bureau (通商局, the provincial government)."""
-    send_castaways_home(ctx, "qing-taiwan:4", expense_categories()["passage"], CASTAWAYS)
+    send_castaways_home(ctx, "qing-taiwan:4", expense_categories(ctx)["passage"], CASTAWAYS)

@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
+from .._qing.common import case_segment, coast, honour, saved_items, something_saved, tael
 from .._qing.first_report import Wording, first_report_reward
-from .common import case_segment, coast, honour, saved_items, something_saved, tael
 
 WORDING = Wording(
     reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown",

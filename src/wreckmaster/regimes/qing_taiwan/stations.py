@@ -20,8 +20,8 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
+from .._qing.common import coast, expense_categories
 from .._qing.stations import case_segment_length, segment_length_note, segment_texts
-from .common import coast, expense_categories
 
 
 def segment_station(ctx: Context) -> None:
@@ -70,7 +70,7 @@ def dispatch(ctx: Context) -> None:
 
 def messengers(ctx: Context) -> None:
     """Art 1: 其往來報信之人一切費用，均由失事船主給還，惟官役不得勒索使費."""
-    cats = expense_categories()
+    cats = expense_categories(ctx)
     owner = ctx.case.vessel.owner if ctx.case.vessel else None
     for e in ctx.scenario.expenses:
         if e.category == "official-fee":
