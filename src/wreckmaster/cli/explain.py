@@ -54,7 +54,7 @@ def explain_lines(a: Assessment) -> Iterator[str]:
         yield f"   en: {s.en}"
         if s.inputs:
             yield "   facts: " + "; ".join(f"{k} = {_plain(v)}" for k, v in s.inputs.items() if v is not None)
-        for name, value, cite in s.params:
+        for name, value, cite in s.parameters():
             yield f"   parameter {name} = {value} ({cite})"
         if s.exact is not None:
             yield f"   exact: {s.exact}"

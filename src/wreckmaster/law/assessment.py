@@ -70,9 +70,10 @@ class Step:
     """One step of the explanation.
 
     ``rule`` names the rule (a function of the regime); ``overrides`` the base rule that this
-    exception overrides; ``text`` the step in English and in the case's language;
+    exception overrides; ``en`` and ``local`` the step in English and in the case's language;
     ``inputs`` the facts used; ``params`` the parameters used with their citations;
-    ``exact`` the exact value before rounding; ``amount`` the rounded amount.
+    ``exact_value`` the exact value before rounding; ``amount_value`` the rounded amount.
+    Values are kept as they are and written out only when the step is rendered.
     """
 
     rule: str
@@ -80,11 +81,28 @@ class Step:
     en: str
     local: str | None = None
     inputs: dict[str, Any] = field(default_factory=dict)
-    params: tuple[tuple[str, str, str], ...] = ()  # (name, value, citation)
-    exact: str | None = None
-    amount: str | None = None
+    params: tuple[Any, ...] = ()  # Params, or (name, value, citation) triples
+    exact_value: Fraction | None = None
+    amount_value: Decimal | None = None
+    currency: money.Currency | None = None
     readings: tuple[str, ...] = ()
     overrides: str | None = None
+
+    @property
+    def exact(self) -> str | None:
+        """The exact value before rounding, as a clerk writes it (a decimal, or ``n/d``)."""
+        return exact_text(self.exact_value) if self.exact_value is not None else None
+
+    @property
+    def amount(self) -> str | None:
+        """The rounded amount, in the currency's smallest unit."""
+        if self.amount_value is None:
+            return None
+        return self.currency.format(self.amount_value) if self.currency else str(self.amount_value)
+
+    def parameters(self) -> list[tuple[str, str, str]]:
+        """(name, value as written, citation) of each parameter used."""
+        return [(p.name, p.text, p.cite) if hasattr(p, "cite") else tuple(p) for p in self.params]
 
 
 def _cites(cites: str | Sequence[str]) -> tuple[str, ...]:
@@ -137,7 +155,7 @@ class Assessment:
         """
         cur = currency or self.currency
         payers = [payer] if isinstance(payer, str) else list(payer)
-        parts = money.split(Fraction(exact), shares or [Fraction(1)] * len(payers), cur)
+        parts = money.split(exact, shares or [Fraction(1)] * len(payers), cur)
         out = [Charge(p, payee, for_, a, cur.code, _cites(cites)) for p, a in zip(payers, parts) if a != 0]
         self.charges.extend(out)
         return out
@@ -169,11 +187,8 @@ class Assessment:
              inputs: dict[str, Any] | None = None, params: Sequence[Any] = (),
              exact: Fraction | None = None, amount: Decimal | None = None,
              readings: Sequence[str] = (), overrides: str | None = None) -> Step:
-        s = Step(rule, _cites(cites), en, local, dict(inputs or {}),
-                 tuple((p.name, p.text, p.cite) if hasattr(p, "cite") else tuple(p) for p in params),
-                 exact_text(exact) if exact is not None else None,
-                 self.currency.format(amount) if amount is not None else None,
-                 tuple(readings), overrides)
+        s = Step(rule, _cites(cites), en, local, dict(inputs) if inputs else {}, tuple(params),
+                 exact, amount, self.currency, tuple(readings), overrides)
         self.explanation.append(s)
         return s
 
@@ -211,7 +226,7 @@ def _step_json(s: Step) -> dict[str, Any]:
     if s.inputs:
         out["inputs"] = {k: _plain(v) for k, v in s.inputs.items()}
     if s.params:
-        out["parameters"] = [{"name": n, "value": v, "cite": c} for n, v, c in s.params]
+        out["parameters"] = [{"name": n, "value": v, "cite": c} for n, v, c in s.parameters()]
     if s.exact is not None:
         out["exact"] = s.exact
     if s.amount is not None:

@@ -68,9 +68,9 @@ def to_fraction(value: Decimal | Fraction | int | str) -> Fraction:
 
 def round_half_up_units(value: Fraction | Decimal | int, unit: Fraction) -> int:
     """Number of whole ``unit``s in ``value``, rounded half up (away from zero at .5)."""
-    value = Fraction(value)
-    n = value.numerator * unit.denominator
-    d = value.denominator * unit.numerator
+    num, den = (value.numerator, value.denominator) if isinstance(value, (Fraction, int)) else value.as_integer_ratio()
+    n = num * unit.denominator
+    d = den * unit.numerator
     whole, rest = divmod(abs(n), d)
     if 2 * rest >= d:
         whole += 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ class Param:
     description: str
     reference: str | None = None
 
-    @property
+    @cached_property
     def text(self) -> str:
         v = self.value
         if isinstance(v, Fraction):

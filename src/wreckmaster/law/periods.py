@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Literal
 
 from dateutil.relativedelta import relativedelta
@@ -38,7 +39,9 @@ class Period:
         return f"{self.count} {self.unit.replace('_', ' ')}"
 
 
+@lru_cache(maxsize=65536)
 def add(start: date, count: int, unit: str) -> date:
+    """The last day of a period of ``count`` ``unit``s from an event on ``start``."""
     if unit == "days":
         return start + timedelta(days=count)
     if unit == "clear_days":
