@@ -33,6 +33,23 @@ def assess_json(doc: dict, as_of: date | None = None) -> dict:
     return json.loads(json.dumps(assess_doc(doc, as_of).to_json()))
 
 
+def changed(doc: dict, path: str, value=None, delete: bool = False) -> dict:
+    """A deep copy of ``doc`` with the value at JSON pointer ``path`` replaced (or deleted)."""
+    import copy
+
+    doc = copy.deepcopy(doc)
+    *parents, last = path.strip("/").split("/")
+    node = doc
+    for p in parents:
+        node = node[int(p)] if isinstance(node, list) else node[p]
+    key = int(last) if isinstance(node, list) else last
+    if delete:
+        del node[key]
+    else:
+        node[key] = value
+    return doc
+
+
 @pytest.fixture
 def write_scenario(tmp_path):
     def write(doc: dict | str, name: str = "case.json") -> str:

@@ -2,11 +2,10 @@
 every problem at once, nothing on stdout (SCENARIO.md, "Assessment")."""
 from __future__ import annotations
 
-import copy
 
 import pytest
 
-from ..conftest import run_cli
+from ..conftest import changed, run_cli
 
 GOOD = {
     "format": "wreckmaster.scenario/1",
@@ -20,17 +19,7 @@ GOOD = {
 
 
 def broken(path: str, value, delete: bool = False) -> dict:
-    doc = copy.deepcopy(GOOD)
-    *parents, last = path.strip("/").split("/")
-    node = doc
-    for p in parents:
-        node = node[int(p)] if isinstance(node, list) else node[p]
-    key = int(last) if isinstance(node, list) else last
-    if delete:
-        del node[key]
-    else:
-        node[key] = value
-    return doc
+    return changed(GOOD, path, value, delete)
 
 
 CASES = [

@@ -2,11 +2,10 @@
 exit status 2, ``error: <JSON pointer>: <what is wrong>`` on stderr, nothing on stdout."""
 from __future__ import annotations
 
-import copy
 
 import pytest
 
-from ...conftest import run_cli
+from ...conftest import changed, run_cli
 
 GOOD = {
     "format": "wreckmaster.scenario/1",
@@ -31,17 +30,7 @@ GOOD = {
 
 
 def broken(path: str, value=None, delete: bool = False) -> dict:
-    doc = copy.deepcopy(GOOD)
-    *parents, last = path.strip("/").split("/")
-    node = doc
-    for p in parents:
-        node = node[int(p)] if isinstance(node, list) else node[p]
-    key = int(last) if isinstance(node, list) else last
-    if delete:
-        del node[key]
-    else:
-        node[key] = value
-    return doc
+    return changed(GOOD, path, value, delete)
 
 
 CASES = [
