@@ -80,11 +80,45 @@ def print_assessment(a: Assessment, scenario: Scenario, *, explain: bool = False
             t.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), f.code, f.message, ", ".join(f.cites))
         con.print(t)
 
+    for key, value in a.outputs.items():
+        _print_output(con, key, value)
+
     if not (a.awards or a.charges or a.deadlines or a.findings or a.merits):
         con.print("Nothing to award, charge or report.")
 
     if explain:
         print_explanation(a, con)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items() if v is not None)
+    return "—" if value is None else str(value)
+
+
+def _print_output(con: Console, key: str, value: object) -> None:
+    """An output key a regime adds (docs/scenario-extensions.md): a list of records as a
+    table, a mapping as key–value rows."""
+    title = key.replace("_", " ").capitalize()
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        cols = list(dict.fromkeys(k for v in value for k in v))
+        t = Table(title=title, title_justify="left")
+        for col in cols:
+            t.add_column(col)
+        for v in value:
+            t.add_row(*(_cell(v.get(c)) for c in cols))
+    elif isinstance(value, dict) and value:
+        t = Table(title=title, title_justify="left", show_header=False)
+        t.add_column("key")
+        t.add_column("value")
+        for k, v in value.items():
+            t.add_row(str(k), _cell(v))
+    else:
+        con.print(f"{title}: {_cell(value)}")
+        return
+    con.print(t)
 
 
 def print_explanation(a: Assessment, con: Console) -> None:

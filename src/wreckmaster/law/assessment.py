@@ -125,7 +125,8 @@ class Assessment:
         self.findings: list[Finding] = []
         self.merits: list[Merit] = []
         self.explanation: list[Step] = []
-        self.extra: dict[str, Any] = {}
+        #: output keys a regime adds to SCENARIO.md's (docs/scenario-extensions.md), in JSON form
+        self.outputs: dict[str, Any] = {}
 
     # --- money -------------------------------------------------------------------------
     def round(self, exact: Fraction, currency: money.Currency | None = None) -> Decimal:
@@ -213,7 +214,7 @@ class Assessment:
                          for f in self.findings],
             "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in self.merits],
             "explanation": [_step_json(s) for s in self.explanation],
-            **self.extra.get("json", {}),
+            **self.outputs,
         }
 
 

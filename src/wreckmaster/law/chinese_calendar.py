@@ -223,7 +223,7 @@ def describe(d: date) -> str:
 def record(out, *dates: date | None) -> None:
     """Show these dates also as Qing era dates: the assessment's ``era_dates`` output key
     (ISO date → ``光緒十七年二月廿五日``, in date order; docs/scenario-extensions.md)."""
-    extra = out.extra.setdefault("json", {})
+    extra = out.outputs
     table = dict(extra.get("era_dates", {}))
     for d in dates:
         if d is not None:

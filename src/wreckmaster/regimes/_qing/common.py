@@ -66,5 +66,5 @@ def something_saved(ctx: Context) -> bool:
 def honour(ctx: Context, to: str, honour: str, times: int, cites: list[str], reason: str) -> None:
     """An honour for a director (or headman) or an official: the ``honours`` output key
     (docs/scenario-extensions.md)."""
-    ctx.out.extra.setdefault("json", {}).setdefault("honours", []).append(
+    ctx.out.outputs.setdefault("honours", []).append(
         {"to": to, "honour": honour, "times": times, "reason": reason, "cites": list(dict.fromkeys(cites))})

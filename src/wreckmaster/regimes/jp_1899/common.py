@@ -165,7 +165,7 @@ def duty(ctx: Context, duty_text: str, party: str | None, timing: str, status: s
     """
     entry = {"duty": duty_text, "party": party, "to": to, "timing": timing, "status": status,
              "done_on": done_on.isoformat() if done_on else None, "cites": list(dict.fromkeys(cites))}
-    ctx.out.extra.setdefault("json", {}).setdefault("duties", []).append(entry)
+    ctx.out.outputs.setdefault("duties", []).append(entry)
     return entry
 
 

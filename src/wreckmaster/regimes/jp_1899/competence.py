@@ -37,7 +37,7 @@ def competent_mayor(ctx: Context) -> None:
         if hit is not None:
             first = (hit, ev)
             break
-    out = ctx.out.extra.setdefault("json", {})
+    out = ctx.out.outputs
     out.setdefault("duties", [])
     if first is None:
         ctx.memo["competence"] = Competence(None, None, None)
@@ -152,7 +152,7 @@ def mayor_at_scene(ctx: Context) -> None:
     if comp.mayor is None:
         if police_there is not None:
             acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
-            ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+            ctx.out.outputs["competent_authority"]["acting_police"] = acting
             ctx.out.finding("info", "police-acting-for-mayor",
                             f"Police official {name(ctx, acting)} was at the scene on {police_there.date} with no "
                             "mayor known there: he performs the mayor's duties in his place (art 4).", "jp-1899:4")
@@ -169,7 +169,7 @@ def mayor_at_scene(ctx: Context) -> None:
                      readings=["jp-1899-3-at-once"])
         if police_there is not None and police_there.date < mine.date:
             acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
-            ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+            ctx.out.outputs["competent_authority"]["acting_police"] = acting
             ctx.out.step("police_acting", "jp-1899:4",
                          f"{acting} was at the scene on {police_there.date}, before the mayor: he acted in the "
                          "mayor's place until then (art 4).",
@@ -179,7 +179,7 @@ def mayor_at_scene(ctx: Context) -> None:
          "outstanding", None, ["jp-1899:3"])
     if police_there is not None:
         acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
-        ctx.out.extra["json"]["competent_authority"]["acting_police"] = acting
+        ctx.out.outputs["competent_authority"]["acting_police"] = acting
         ctx.out.finding("info", "police-acting-for-mayor",
                         f"Mayor {name(ctx, comp.mayor)} is not recorded at the scene; police official "
                         f"{name(ctx, acting)} was there on {police_there.date} and performs his duties in his "

@@ -28,7 +28,7 @@ def general_average(ctx: Context) -> None:
     if path is None and not acts:
         return
     cites = ["jp-village-ferry:23", "yar-1974:A"]
-    ctx.out.extra.setdefault("json", {})["general_average"] = {
+    ctx.out.outputs["general_average"] = {
         "rules": "yar-1974",
         "adjustment": path,
         "command": f"wreckmaster average {path}" if path else None,
