@@ -77,7 +77,7 @@ def salvage_fee(ctx: Context) -> None:
             f"{yen(exact)} 円 → 保安料 {total} 円",
             inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
                     "finders": list(found.by)},
-            params=[rate], exact=exact, amount=total)
+            params=[rate], exact=exact, amount=total, readings=["jp-1875-8-value-base"])
     ctx.memo["salvage_fees"] = fees
 
 
