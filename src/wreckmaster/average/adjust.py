@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -177,18 +177,14 @@ def percent(rate: Fraction, places: int = 6) -> str:
     """The rate as a percentage for people: exact when it has at most ``places`` decimals,
     else rounded half up to ``places`` decimals; trailing zeros dropped (``"12.5%"``)."""
     p = rate * 100
-    q = Decimal(p.numerator) / Decimal(p.denominator) if _terminates(p, places) else \
-        (Decimal(p.numerator) / Decimal(p.denominator)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    # exact when it terminates within ``places``; otherwise rounded once, half up, exactly
+    q = Decimal(round_half_up_units(p, Fraction(1, 10 ** places))).scaleb(-places)
     if q == 0:
         return "0%"
     text = format(q, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text + "%"
-
-
-def _terminates(value: Fraction, places: int) -> bool:
-    return (value * 10 ** places).denominator == 1
 
 
 def _units(value: Decimal | Fraction, currency: Currency) -> int:

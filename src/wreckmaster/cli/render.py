@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from wreckmaster.law.assessment import Assessment, Step
+from wreckmaster.law.assessment import Assessment
 from wreckmaster.law.scenario import Scenario
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -128,6 +128,3 @@ def print_explanation(a: Assessment, con: Console) -> None:
     for line in explain_lines(a):
         con.print(line, highlight=False, markup=False)
 
-
-def step_summary(s: Step) -> str:
-    return f"[{s.rule}] {s.en}"

@@ -42,9 +42,6 @@ class LunarDate:
     day: int
     leap: bool = False
 
-    def month_key(self) -> tuple[int, int, bool]:
-        return (self.year, self.month, self.leap)
-
 
 @dataclass(frozen=True)
 class LunarMonthInfo:

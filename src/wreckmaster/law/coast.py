@@ -165,9 +165,6 @@ class Coast(_Model):
             return False
         return self.bureau.segments is None or ident in self.bureau.segments
 
-    def patrol_ship(self, ident: str) -> PatrolShip | None:
-        return next((p for p in self.patrol if p.id == ident), None)
-
     def record(self, party: str) -> Record:
         return next((r for r in self.records if r.party == party), Record(party=party))
 

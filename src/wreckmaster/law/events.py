@@ -168,13 +168,6 @@ class Event:
         return f"/events/{self.index}"
 
 
-def register_event_type(name: str, fields: dict[str, str]) -> None:
-    """Add an event type (a regime's own). Re-registering the same definition is harmless."""
-    if name in EVENT_TYPES and EVENT_TYPES[name] != fields:
-        raise ValueError(f"event type {name!r} is already defined differently")
-    EVENT_TYPES[name] = fields
-
-
 def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 

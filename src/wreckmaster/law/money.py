@@ -56,8 +56,6 @@ TAEL = Currency("TAEL", Fraction(1, 1000), "li (釐)", "tael (兩 = 10 錢 = 100
 DOLLAR = Currency("DOLLAR", Fraction(1, 100), "cent", "silver dollar (洋銀元)")
 FRF = Currency("FRF", Fraction(1, 100), "centime", "French franc")
 
-CURRENCIES = {c.code + ":" + str(c.unit): c for c in (JPY_RIN, JPY_YEN, TAEL, DOLLAR, FRF)}
-
 
 def to_fraction(value: Decimal | Fraction | int | str) -> Fraction:
     """Exact conversion; floats are refused (they are never exact)."""
@@ -79,10 +77,6 @@ def round_half_up_units(value: Fraction | Decimal | int, unit: Fraction) -> int:
 
 def units_to_decimal(units: int, currency: Currency) -> Decimal:
     return Decimal(units).scaleb(-currency.places)
-
-
-def quantize(amount: Decimal, currency: Currency) -> Decimal:
-    return amount.quantize(Decimal(1).scaleb(-currency.places))
 
 
 def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:

@@ -62,7 +62,3 @@ def status(due: date, done_on: date | None, as_of: date) -> Status:
         return "met" if done_on <= due else "missed"
     return "missed" if as_of > due else "pending"
 
-
-def within(event_on: date, start: date, period: Period) -> bool:
-    """Whether ``event_on`` falls within the period started on ``start`` (last day included)."""
-    return event_on <= period.due(start)
