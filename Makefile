@@ -1,10 +1,13 @@
-# Two commands for a newcomer: `make run` and `make test`. Each bootstraps .venv itself.
+# Two commands for a newcomer: `make run` and `make test`. Each bootstraps .venv itself, and
+# installs the Debian packages it needs when missing (as root; otherwise it says which).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the test suite on both cores (pytest-xdist); JOBS=1 runs it in one process
+JOBS   ?= 2
 
-.PHONY: install run test bench clean
+.PHONY: install system run test bench clean
 
 install: $(STAMP)
 
@@ -14,24 +17,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## run: assess every bundled example case, and adjust every general average example
-run: $(STAMP)
-	@for f in examples/*.yaml; do \
-	  echo "════ $$f"; \
-	  $(BIN)/wreckmaster assess "$$f" || exit $$?; \
-	done
-	@for f in examples/average/*.yaml; do \
-	  echo "════ $$f"; \
-	  $(BIN)/wreckmaster average "$$f" || exit $$?; \
-	done
+## system: Chromium, the Noto CJK fonts and poppler from Debian (documents and browser tests)
+system:
+	@bash scripts/system-packages.sh
 
-## test: the whole test suite
-test: $(STAMP)
-	$(BIN)/python -m pytest
+## run: every example case and general average, the case log at work, a register in batch, a summary
+run: $(STAMP)
+	@bash scripts/system-packages.sh || echo "(documents and pages need those packages; the rest runs without them)"
+	@$(BIN)/python scripts/run_examples.py
+
+## test: the whole test suite, against SQLite and PostgreSQL (a throwaway server if none is running)
+test: $(STAMP) system
+	PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(BIN)/python -m pytest -n $(JOBS)
 
 ## bench: the benchmarks (ratios against a baseline in the same process)
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_assess.py
+	@for f in benchmarks/bench_*.py; do echo "════ $$f"; PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(BIN)/python $$f || exit $$?; done
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Casualty registers: many cases at once (`wreckmaster batch`): sources, column mappings, the parallel run."""
