@@ -1,0 +1,54 @@
+"""Era dates for display: 明治九年三月二日 (Japan), 光緒十六年二月十五日 (Qing, lunar: chinese_calendar).
+
+Japan counts years by era name (元号) from the first day of each era; the Gregorian calendar
+was adopted on Meiji 6-01-01 (1873-01-01), so from then on the month and day are the Gregorian
+ones and only the year is counted from the era. Dates before 1873 are lunisolar and are not
+converted here (none of the Japanese regimes reaches back that far): :func:`japanese` returns
+None for them. The first year of an era is 元年.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from .chinese_calendar import number_zh
+
+#: (first day, name, romanised) — the eras since the Gregorian calendar (1873)
+JAPANESE_ERAS = (
+    (date(1868, 1, 25), "明治", "Meiji"),
+    (date(1912, 7, 30), "大正", "Taishō"),
+    (date(1926, 12, 25), "昭和", "Shōwa"),
+    (date(1989, 1, 8), "平成", "Heisei"),
+    (date(2019, 5, 1), "令和", "Reiwa"),
+)
+GREGORIAN_IN_JAPAN = date(1873, 1, 1)
+
+
+def japanese_era(d: date) -> tuple[str, str, int] | None:
+    """(era, romanised era, year of the era) of a Gregorian date from 1873 on."""
+    if d < GREGORIAN_IN_JAPAN:
+        return None
+    for start, name, roman in reversed(JAPANESE_ERAS):
+        if d >= start:
+            return name, roman, d.year - start.year + 1
+    return None  # pragma: no cover - 1873 is inside Meiji
+
+
+def japanese(d: date, numerals: str = "kanji") -> str | None:
+    """明治九年三月二日 (``numerals="kanji"``), 明治9年3月2日 (``"arabic"``); None before 1873."""
+    era = japanese_era(d)
+    if era is None:
+        return None
+    name, _roman, year = era
+    if numerals == "arabic":
+        return f"{name}{'元' if year == 1 else year}年{d.month}月{d.day}日"
+    y = "元" if year == 1 else number_zh(year)
+    return f"{name}{y}年{number_zh(d.month)}月{number_zh(d.day)}日"
+
+
+def japanese_en(d: date) -> str | None:
+    """Meiji 9 (1876)-03-02 style, for English text."""
+    era = japanese_era(d)
+    if era is None:
+        return None
+    _name, roman, year = era
+    return f"{roman} {year}, {d.isoformat()}"

@@ -1,0 +1,21 @@
+"""Web pages for officials, finders and owners (an adapter: the same store and engine as the API).
+
+``routers()`` are the pages and ``mount_static(app)`` adds the static files (the stylesheet, htmx vendored from the npm
+package ``htmx.org`` at a pinned version: ``static/VENDORED.md``) to the service's FastAPI app.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def routers() -> list:
+    """The page routers, for ``service.app.create_app(store, routers=…)``."""
+    from .pages import router
+
+    return [router]
+
+
+def mount_static(app) -> None:
+    from fastapi.staticfiles import StaticFiles
+
+    app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")

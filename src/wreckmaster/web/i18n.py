@@ -1,0 +1,159 @@
+"""Labels in English and the case's language (Japanese, classical Chinese, French); dates with eras.
+
+Chinese labels are in traditional characters (SCENARIO.md, "Scripts"). Babel formats numbers
+and dates for each locale; era dates (明治九年三月二日, 光緒十七年二月廿五日) stand beside ISO dates.
+"""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+LANGS = ("en", "ja", "zh", "fr")
+LOCALE = {"en": "en_GB", "ja": "ja_JP", "zh": "zh_Hant_TW", "fr": "fr_FR"}
+HTML_LANG = {"en": "en", "ja": "ja", "zh": "zh-Hant", "fr": "fr"}
+
+LABELS: dict[str, dict[str, str]] = {
+    "app": {"en": "wreckmaster", "ja": "wreckmaster 難破船事務", "zh": "wreckmaster 救護案牘", "fr": "wreckmaster"},
+    "cases": {"en": "Cases", "ja": "事件一覧", "zh": "案件", "fr": "Affaires"},
+    "due": {"en": "Due today and this week", "ja": "本日・今週の期限", "zh": "今日及本週期限", "fr": "Échéances du jour et de la semaine"},
+    "notices": {"en": "Public notices", "ja": "公告", "zh": "告示", "fr": "Avis au public"},
+    "login": {"en": "Log in", "ja": "ログイン", "zh": "登入", "fr": "Connexion"},
+    "logout": {"en": "Log out", "ja": "ログアウト", "zh": "登出", "fr": "Déconnexion"},
+    "user": {"en": "User name", "ja": "利用者名", "zh": "用戶名", "fr": "Nom d’utilisateur"},
+    "password": {"en": "Password", "ja": "パスワード", "zh": "密碼", "fr": "Mot de passe"},
+    "token": {"en": "or API token", "ja": "またはAPIトークン", "zh": "或API憑證", "fr": "ou jeton d’API"},
+    "open_case": {"en": "Open a case from a first report", "ja": "第一報から事件を開く", "zh": "據首報立案", "fr": "Ouvrir une affaire sur premier rapport"},
+    "case": {"en": "Case", "ja": "事件", "zh": "案", "fr": "Affaire"},
+    "regime": {"en": "Law", "ja": "法令", "zh": "章程", "fr": "Loi"},
+    "occurred": {"en": "Occurred", "ja": "発生日", "zh": "出事日", "fr": "Survenu le"},
+    "place": {"en": "Place", "ja": "場所", "zh": "地方", "fr": "Lieu"},
+    "kind": {"en": "Kind", "ja": "種別", "zh": "類別", "fr": "Nature"},
+    "waters": {"en": "Waters", "ja": "水域", "zh": "水域", "fr": "Eaux"},
+    "vessel": {"en": "Vessel", "ja": "船舶", "zh": "船隻", "fr": "Navire"},
+    "version": {"en": "Version", "ja": "版", "zh": "版次", "fr": "Version"},
+    "office": {"en": "Office", "ja": "役所", "zh": "衙署", "fr": "Bureau"},
+    "facts": {"en": "Facts", "ja": "事実", "zh": "案情", "fr": "Faits"},
+    "people": {"en": "People", "ja": "関係者", "zh": "人等", "fr": "Personnes"},
+    "inventory": {"en": "What was saved, and where it is", "ja": "救助物件と保管", "zh": "救獲貨物及存放", "fr": "Inventaire des biens sauvés"},
+    "timeline": {"en": "Timeline of entries", "ja": "記録の経過", "zh": "登錄經過", "fr": "Historique des inscriptions"},
+    "deadlines": {"en": "Deadlines", "ja": "期限", "zh": "期限", "fr": "Délais"},
+    "findings": {"en": "Findings", "ja": "所見", "zh": "查覈所見", "fr": "Constatations"},
+    "awards": {"en": "Awards", "ja": "報酬・給付", "zh": "賞給", "fr": "Rémunérations"},
+    "charges": {"en": "Who pays whom", "ja": "負担", "zh": "應付", "fr": "Qui paie qui"},
+    "record": {"en": "Record", "ja": "記録する", "zh": "登錄", "fr": "Inscrire"},
+    "add_party": {"en": "Add a party", "ja": "関係者を加える", "zh": "添入人等", "fr": "Ajouter une partie"},
+    "add_person": {"en": "Add a person saved", "ja": "救助された者を加える", "zh": "添入救起之人", "fr": "Ajouter une personne sauvée"},
+    "add_item": {"en": "Add an item saved or found", "ja": "救助・拾得物件を加える", "zh": "添入救獲貨物", "fr": "Ajouter un bien sauvé ou trouvé"},
+    "add_expense": {"en": "Add an expense", "ja": "費用を加える", "zh": "添入費用", "fr": "Ajouter une dépense"},
+    "record_event": {"en": "Record an event", "ja": "出来事を記録する", "zh": "登錄事件", "fr": "Inscrire un événement"},
+    "amend": {"en": "Amend (supervisor)", "ja": "訂正（監督者）", "zh": "更正（督辦）", "fr": "Rectifier (superviseur)"},
+    "retract": {"en": "Retract an entry (supervisor)", "ja": "記録の取消（監督者）", "zh": "撤銷登錄（督辦）", "fr": "Annuler une inscription (superviseur)"},
+    "status": {"en": "Status", "ja": "状況", "zh": "情形", "fr": "État"},
+    "pending": {"en": "pending", "ja": "未了", "zh": "未辦", "fr": "en cours"},
+    "met": {"en": "met", "ja": "履行済", "zh": "已辦", "fr": "respecté"},
+    "missed": {"en": "missed", "ja": "期限徒過", "zh": "逾限", "fr": "dépassé"},
+    "duty": {"en": "Duty", "ja": "義務", "zh": "應辦", "fr": "Obligation"},
+    "party": {"en": "Party", "ja": "当事者", "zh": "人", "fr": "Partie"},
+    "due_on": {"en": "Due", "ja": "期日", "zh": "限期", "fr": "Échéance"},
+    "articles": {"en": "Articles", "ja": "条文", "zh": "條款", "fr": "Articles"},
+    "amount": {"en": "Amount", "ja": "金額", "zh": "數目", "fr": "Montant"},
+    "to": {"en": "To", "ja": "受領者", "zh": "給與", "fr": "À"},
+    "payer": {"en": "Payer", "ja": "支払者", "zh": "付者", "fr": "Payeur"},
+    "payee": {"en": "Payee", "ja": "受取人", "zh": "領者", "fr": "Bénéficiaire"},
+    "for": {"en": "For", "ja": "対象", "zh": "所為", "fr": "Pour"},
+    "description": {"en": "Description", "ja": "品目", "zh": "貨物", "fr": "Description"},
+    "value": {"en": "Value", "ja": "価額", "zh": "價值", "fr": "Valeur"},
+    "found": {"en": "Found", "ja": "拾得", "zh": "撈獲", "fr": "Trouvé"},
+    "found_on": {"en": "Found on", "ja": "拾得日", "zh": "撈獲日", "fr": "Trouvé le"},
+    "claim_until": {"en": "Owner may claim until", "ja": "所有者の請求期限", "zh": "失主認領限期", "fr": "Réclamation possible jusqu’au"},
+    "search": {"en": "Search", "ja": "検索", "zh": "查", "fr": "Rechercher"},
+    "as_of": {"en": "On the day", "ja": "基準日", "zh": "以某日為準", "fr": "À la date du"},
+    "recorded_by": {"en": "Recorded by", "ja": "記録者", "zh": "登錄人", "fr": "Inscrit par"},
+    "recorded_at": {"en": "Recorded at", "ja": "記録日時", "zh": "登錄時", "fr": "Inscrit le"},
+    "entry": {"en": "Entry", "ja": "記録", "zh": "登錄", "fr": "Inscription"},
+    "none": {"en": "none", "ja": "なし", "zh": "無", "fr": "aucun"},
+    "explain": {"en": "why — the articles", "ja": "根拠条文", "zh": "所據條文", "fr": "pourquoi — les articles"},
+    "documents": {"en": "Documents to print", "ja": "印刷する書類", "zh": "應印文件", "fr": "Documents à imprimer"},
+    "language": {"en": "Language", "ja": "言語", "zh": "語言", "fr": "Langue"},
+    "map": {"en": "Map", "ja": "地図", "zh": "輿圖", "fr": "Carte"},
+    "type": {"en": "Type", "ja": "種類", "zh": "種類", "fr": "Type"},
+    "reason": {"en": "Reason", "ja": "理由", "zh": "緣由", "fr": "Motif"},
+    "pointer": {"en": "Field (JSON pointer, by id)", "ja": "項目（JSONポインタ）", "zh": "項目（JSON 指標）", "fr": "Champ (pointeur JSON)"},
+    "new_value": {"en": "New value (JSON or text)", "ja": "新しい値", "zh": "新值", "fr": "Nouvelle valeur"},
+    "reporter": {"en": "Who reported", "ja": "報告者", "zh": "報信人", "fr": "Auteur du rapport"},
+    "reported_on": {"en": "Reported on", "ja": "報告日", "zh": "報信日", "fr": "Rapporté le"},
+    "roles": {"en": "Roles (comma-separated)", "ja": "役割（カンマ区切り）", "zh": "身分（以逗號分隔）", "fr": "Rôles (séparés par des virgules)"},
+    "name": {"en": "Name", "ja": "氏名", "zh": "姓名", "fr": "Nom"},
+    "id": {"en": "Id (short key)", "ja": "識別子", "zh": "代號", "fr": "Identifiant"},
+    "errors": {"en": "Please correct", "ja": "訂正してください", "zh": "請更正", "fr": "À corriger"},
+    "saved": {"en": "Recorded", "ja": "記録しました", "zh": "已登錄", "fr": "Inscrit"},
+    "not_found": {"en": "No such case in your office", "ja": "この役所にその事件はありません", "zh": "本署無此案", "fr": "Aucune affaire de ce nom dans votre bureau"},
+    "public_board": {"en": "What is under notice: owners may claim", "ja": "公告中の物件（所有者は請求できます）", "zh": "現在告示之物（失主可認領）", "fr": "Biens sous avis : les propriétaires peuvent les réclamer"},
+    "no_notices": {"en": "Nothing is under notice on this day.", "ja": "この日に公告中の物件はありません。", "zh": "是日無告示之物。", "fr": "Aucun bien sous avis à cette date."},
+}
+
+
+def t(key: str, lang: str) -> str:
+    row = LABELS.get(key)
+    if row is None:
+        return key
+    return row.get(lang) or row["en"]
+
+
+def both(key: str, lang: str) -> str:
+    """The label in the case's language with the English beside it (one language when they are the same)."""
+    local, en = t(key, lang), t(key, "en")
+    return en if lang == "en" or local == en else f"{local} · {en}"
+
+
+def era(d: date | str | None, regime: str | None) -> str | None:
+    """The era date people of the regime wrote (明治 / 光緒 …), or None."""
+    if d is None:
+        return None
+    if isinstance(d, str):
+        try:
+            d = date.fromisoformat(d)
+        except ValueError:
+            return None
+    try:
+        if regime and regime.startswith("qing"):
+            from wreckmaster.law.chinese_calendar import era_date
+
+            return era_date(d)
+        if regime and regime.startswith("jp"):
+            from wreckmaster.law.eras import japanese
+
+            return japanese(d)
+    except (ValueError, OverflowError, KeyError):
+        return None
+    return None
+
+
+def fmt_date(d: date | str | None, lang: str, regime: str | None = None) -> str:
+    """``1891-04-03 (光緒十七年二月廿五日)``; French dates also in words (3 avril 1891)."""
+    if d is None or d == "":
+        return "—"
+    iso = d if isinstance(d, str) else d.isoformat()
+    extra = era(d, regime)
+    if lang == "fr" and not extra:
+        try:
+            from babel.dates import format_date
+
+            extra = format_date(date.fromisoformat(iso), format="long", locale=LOCALE["fr"])
+        except (ValueError, ImportError):
+            extra = None
+    return f"{iso} ({extra})" if extra else iso
+
+
+def fmt_amount(amount: str | Decimal | None, currency: str | None, lang: str) -> str:
+    """Exact amounts as given (never through a float), grouped by Babel for the locale, keeping
+    the currency's places: 32,117.000 JPY; 32 117,00 FRF."""
+    if amount is None:
+        return "—"
+    from babel.numbers import format_decimal
+
+    text = str(amount)
+    places = len(text.partition(".")[2])
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    shown = format_decimal(Decimal(text), format=pattern, locale=LOCALE.get(lang, "en_GB"))
+    return f"{shown} {currency}" if currency else shown

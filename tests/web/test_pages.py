@@ -1,0 +1,138 @@
+"""The web pages in a real browser: a clerk's day from the first report to the sale.
+
+The case: drift timber at 城ヶ島 under jp-1875 (arts 29–31, 34). Art 30 has the notice posted
+for 60 days: until the notice is recorded, a warning says it is not posted; once it is, the
+posting deadline shows as met. Art 31 item 2: sold
+after a year, the finder gets half of the proceeds — 28 yen × 1/2 = 14.000 yen — which appears
+as an award once the sale is recorded.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def login(page, url, name, password):
+    page.goto(f"{url}/login")
+    page.get_by_label("User name").fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log in").click()
+
+
+def test_a_clerks_day_from_first_report_to_sale(site, browser):
+    url = site["url"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    login(page, url, "tanaka", "umi-no-hi")
+    assert page.url.endswith("/cases")
+    shot(page, "cases-1280")
+
+    # a first report opens the case
+    page.goto(f"{url}/cases/new")
+    page.get_by_label("Law").select_option("jp-1875")
+    page.get_by_label("Occurred").fill("1880-05-01")
+    page.get_by_label("Place").fill("相模国 三浦郡 城ヶ島")
+    page.get_by_label("Kind").select_option("drift")
+    page.get_by_label("Who reported").fill("漁師 太助")
+    page.get_by_role("button", name="Open a case").click()
+    assert re.search(r"/cases/[^/]+$", page.url), page.url
+    case_url = page.url.split("?")[0]
+    assert "明治十三年五月一日" in page.content()          # the era date beside the ISO date
+
+    # the find: an item found floating by the reporter
+    page.get_by_text("Add an item saved or found").click()
+    page.locator("#it-id").fill("timber")
+    page.locator("#it-desc").fill("檜材 二十本")
+    page.locator("#it-value").fill("30")
+    page.locator("#it-fdate").fill("1880-05-01")
+    page.locator("#it-fby").select_option("reporter")
+    page.locator("#it-state").select_option("floating")
+    page.locator("form[action$='/entries/item'] button").click()
+    assert "檜材 二十本" in page.locator("#inv-h + div").inner_text()
+    # no notice yet: the law's posting duty is a warning, and no posting deadline runs yet
+    assert "notice-not-posted" in page.locator("ul.findings").inner_text()
+    assert page.locator("tr", has_text="post notice of timber").count() == 0
+
+    # the notice (art 30): the event form shows only notice_posted's fields, with its article
+    page.get_by_text("Record an event").click()
+    page.locator("#event_type").select_option("notice_posted")
+    page.wait_for_selector("#ev-items")                    # htmx swapped the fields in
+    assert "jp-1875:30" in page.locator("#event-fields").inner_text()
+    page.locator("#ev-date").fill("1880-05-03")
+    page.locator("#ev-items").select_option("timber")
+    page.locator("form[action$='/entries/event'] button").click()
+    deadline = page.locator("tr", has_text="post notice of timber")
+    assert deadline.locator(".badge").get_attribute("data-status") == "met"
+    assert "notice-not-posted" not in page.locator("ul.findings").inner_text()
+
+    # the sale after a year (art 31 item 2): the finder's half appears as an award
+    page.goto(f"{case_url}?event_type=sold")               # the same form without JavaScript
+    page.locator("#ev-date").fill("1881-05-10")
+    page.locator("#ev-item").select_option("timber")
+    page.locator("#ev-price").fill("28")
+    page.locator("form[action$='/entries/event'] button").click()
+    award = page.locator("tr.award", has_text="漁師 太助")
+    assert "14.000 JPY" in award.inner_text()
+    award.locator("summary").first.click()                 # the figure opens its explanation
+    assert "jp-1875:31#2" in award.inner_text()
+    shot(page, "case-1280")
+    timeline = page.locator("#timeline").inner_text()
+    assert "tanaka" in timeline and "#4" in timeline
+
+    # the phone-sized screen
+    small = browser.new_page(viewport={"width": 390, "height": 844})
+    small.context.add_cookies(page.context.cookies())
+    small.goto(case_url)
+    width = small.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"the page is {width}px wide on a 390-px screen"
+    shot(small, "case-390")
+
+    # bad input stays a form with the pointer's message; nothing is stored
+    version = site["store"].version(case_url.rsplit("/", 1)[1], office="misaki")
+    page.goto(case_url)
+    page.get_by_text("Add an item saved or found").click()
+    page.locator("#it-id").fill("timber")                  # a duplicate id
+    page.locator("form[action$='/entries/item'] button").click()
+    assert "duplicate" in page.locator(".error").inner_text().lower()
+    assert site["store"].version(case_url.rsplit("/", 1)[1], office="misaki") == version
+
+
+def test_another_offices_case_is_refused_like_a_missing_one(site, browser):
+    page = browser.new_page()
+    login(page, site["url"], "tanaka", "umi-no-hi")
+    r = page.goto(f"{site['url']}/cases/{site['foreign']}")
+    assert r.status == 404
+    missing = page.goto(f"{site['url']}/cases/no-such-case")
+    assert missing.status == 404 and page.locator("h1").inner_text()
+
+
+def test_the_notice_board_needs_no_login_and_names_no_person(site, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{site['url']}/notices?as_of=1880-06-01")
+    table = page.locator("table.notices").inner_text()
+    assert "檜材 二十本" in table and "misaki" in table
+    assert "太助" not in page.content()                    # never a person's name
+    shot(page, "notices-1280")
+    page.goto(f"{site['url']}/notices?as_of=1881-06-01")   # sold: no longer under notice
+    assert "檜材 二十本" not in page.content()
+
+
+def test_forms_are_refused_without_the_csrf_token(site, browser):
+    page = browser.new_page()
+    login(page, site["url"], "tanaka", "umi-no-hi")
+    r = page.request.post(f"{site['url']}/cases/new", form={"regime": "jp-1875", "occurred": "1880-01-01"})
+    assert r.status == 403
+
+
+def test_every_field_has_a_label(site, browser):
+    page = browser.new_page()
+    login(page, site["url"], "suzuki", "kaigan-2")
+    page.goto(f"{site['url']}/cases")
+    page.locator("a[href^='/cases/']:not([href='/cases/new'])").first.click()
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('input:not([type=hidden]), select')]
+        .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name || e.id)""")
+    assert unlabelled == []
