@@ -136,3 +136,21 @@ def test_every_field_has_a_label(site, browser):
     unlabelled = page.evaluate("""() => [...document.querySelectorAll('input:not([type=hidden]), select')]
         .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name || e.id)""")
     assert unlabelled == []
+
+
+def test_the_case_page_shows_its_map(site, browser):
+    """A case with a position gets the coast map drawn from the shipped coastline (geo/)."""
+    store = site["store"]
+    case, _ = store.open_case({
+        "format": "wreckmaster.scenario/1", "regime": "fr-epaves",
+        "case": {"occurred": "1917-04-18", "kind": "wreck", "place": "rade de Brest",
+                 "position": {"lat": "48.36", "lon": "-4.55"}}}, office="misaki", recorded_by="suzuki")
+    from wreckmaster.geo import map_svg
+
+    map_svg(store.export(case))   # the first use builds the regional coastline cache (tens of seconds)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    login(page, site["url"], "suzuki", "kaigan-2")
+    page.goto(f"{site['url']}/cases/{case}")
+    svg = page.locator("figure.map svg")
+    assert svg.count() == 1 and svg.locator("path").count() > 0
+    shot(page, "case-map-1280")

@@ -237,21 +237,20 @@ def case_page(request: Request, case_id: str, lang: str | None = None, as_of: st
     ctx["fields"] = forms.event_fields(event_type, ctx["scenario"]) if ctx["event_type"] else []
     ctx["saved"] = saved
     ctx["errors"] = []
-    ctx["map_svg"] = _map_svg(ctx["scenario"])
+    ctx["map_svg"] = _map_svg(_store(request).export(case_id, office=user.office))
     return render(request, "case.html", **ctx)
 
 
-def _map_svg(scenario: Any) -> str | None:
-    """The coast map of the case, where the coast package can draw one (geo/)."""
-    try:
-        from wreckmaster import geo  # noqa: F401
-        from wreckmaster.geo import map_svg
-    except ImportError:
+def _map_svg(doc: dict[str, Any]) -> str | None:
+    """The coast map of the case (geo/: coastline, one-mile line, stations, casualty, finds),
+    drawn only when the case has a position; nothing is fetched (shipped coastline data)."""
+    has_position = "position" in (doc.get("case") or {}) or any(
+        isinstance(i, dict) and "position" in (i.get("found") or {}) for i in doc.get("items") or [])
+    if not has_position:
         return None
-    try:
-        return map_svg(scenario)
-    except Exception:  # no position, no region: no map
-        return None
+    from wreckmaster.geo import map_svg
+
+    return map_svg(doc)
 
 
 @router.get("/cases/{case_id}/event-fields", response_class=HTMLResponse)
