@@ -154,3 +154,26 @@ def test_the_case_page_shows_its_map(site, browser):
     svg = page.locator("figure.map svg")
     assert svg.count() == 1 and svg.locator("path").count() > 0
     shot(page, "case-map-1280")
+
+
+def test_the_case_page_links_print_its_documents(site, browser):
+    """The links on the case page print the case's documents to PDF, for the logged-in office only."""
+    case_id, _ = site["store"].open_case({
+        "format": "wreckmaster.scenario/1", "regime": "jp-1875",
+        "case": {"occurred": "1880-05-01", "kind": "drift", "place": "城ヶ島"},
+        "parties": [{"id": "f", "name": "漁師 太助", "roles": ["finder"]}],
+        "items": [{"id": "cask", "description": "酒樽 一個", "value": "4",
+                   "found": {"date": "1880-05-01", "by": ["f"], "state": "floating"}}],
+        "events": [{"type": "notice_posted", "date": "1880-05-02", "items": ["cask"]}]},
+        office="misaki", recorded_by="tanaka")
+    case = f"/cases/{case_id}"
+    page = browser.new_page()
+    login(page, site["url"], "tanaka", "umi-no-hi")
+    page.goto(f"{site['url']}{case}")
+    links = page.locator("details.docs a")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert any("/documents/notice.pdf" in h for h in hrefs)
+    r = page.request.get(f"{site['url']}{case}/documents/notice.pdf")
+    assert r.status == 200 and r.headers["content-type"] == "application/pdf" and r.body()[:5] == b"%PDF-"
+    r = page.request.get(f"{site['url']}/cases/{site['foreign']}/documents/statement.pdf?party=x")
+    assert r.status == 404

@@ -196,6 +196,7 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
         "version": history[-1]["seq"] if history else 0, "regime": regime, "names": names,
         "event_types": event_types, "event_articles": forms.event_articles(scenario.regime),
         "explain": _explanations(assessment), "article_text": _article_text,
+        "documents": _document_links(scenario),
         "case_lang": {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en"),
     }
 
@@ -251,6 +252,47 @@ def _map_svg(doc: dict[str, Any]) -> str | None:
     from wreckmaster.geo import map_svg
 
     return map_svg(doc)
+
+
+@router.get("/cases/{case_id}/documents/{name}.pdf")
+def document_pdf(request: Request, case_id: str, name: str, party: str | None = None, lang: str | None = None):
+    """A document of the case, printed to PDF (documents/), for the logged-in user's office."""
+    user = _user(request)
+    if user is None:
+        return _login_redirect(request)
+    from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
+    from wreckmaster.store.errors import NotFound
+
+    store = _store(request)
+    try:
+        scenario = store.scenario(case_id, office=user.office)
+        pdf = render_pdf(name, scenario, store.assessment(case_id, office=user.office), party=party, lang=lang)
+    except NotFound:
+        return render(request, "not_found.html", status=404)
+    except DocumentProblem as exc:
+        return Response(f"{exc}", status_code=404 if str(exc).startswith("NAME") else 422, media_type="text/plain")
+    except PrinterMissing as exc:
+        return Response(f"{exc}", status_code=503, media_type="text/plain")
+    filename = f"{case_id}-{name}{'-' + party if party else ''}.pdf"
+    return Response(pdf, media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+def _document_links(scenario: Any) -> list[tuple[str, str]]:
+    """(href, label) of every document this case can print; a party's statement per party."""
+    try:
+        from wreckmaster.documents import DOCUMENTS, documents_for
+    except ImportError:
+        return []
+    out = []
+    for name in documents_for(scenario.regime):
+        spec = DOCUMENTS[name]
+        if spec.needs_party:
+            for p in scenario.parties:
+                out.append((f"{name}.pdf?party={quote(p.id)}", f"{spec.title.split(' (')[0]} — {p.name or p.id}"))
+        else:
+            out.append((f"{name}.pdf", spec.title))
+    return out
 
 
 @router.get("/cases/{case_id}/event-fields", response_class=HTMLResponse)
