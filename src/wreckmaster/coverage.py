@@ -28,7 +28,7 @@ PACKAGE = Path(__file__).resolve().parent
 SRC = PACKAGE.parent
 TESTS = SRC.parent / "tests"
 
-_CITE_IN_TEXT = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+):([0-9]+|[A-Z]+\b)(?:\.(\d+))?(?:#(\d+))?")
+_CITE_IN_TEXT = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+):([0-9]+(?:-[0-9]+)?|[A-Z]+\b|order\b)(?:\.(\d+))?(?:#(\d+))?")
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,12 @@ def coverage(regime: str) -> list[Row]:
     rows = []
     for art in law.get("articles", []):
         number = str(art["number"])
-        rules = sorted(code.get((regime, number), set()) | params.get(number, set()))
+        found = code.get((regime, number), set()) | params.get(number, set())
+        shared = art.get("shared_rules")   # rules of another regime run with this one's data (jp-1899-2025 ch. 1)
+        if shared:
+            package = f"wreckmaster.regimes.{shared.replace('-', '_')}."
+            found = found | {r for r in code.get((shared, number), set()) if r.startswith(package)}
+        rules = sorted(found)
         tested = sorted(tests.get((regime, number), set()))
         note = art.get("coverage") or {}
         if note.get("status") == "missing":

@@ -4,13 +4,17 @@ Exact arithmetic (fractions) until each amount is rounded **once**, half up, to 
 currency's smallest unit. The order, as the readings in ``rules.yaml`` say:
 
 1. each sacrifice and expenditure is an input amount, already in whole units;
-2. commission (Rule XX, reading yar-1974-XX-rounding): 2 % of **each** disbursement, rounded
-   once per disbursement; none on ``wages`` (crew wages and maintenance) nor ``fuel`` (fuel
-   and stores not replaced); ``commission`` is the sum of the rounded lines;
+2. commission (Rule XX, reading yar-1974-XX-rounding): 2 % of each disbursement, exact; none
+   on ``wages`` (crew wages and maintenance) nor ``fuel`` (fuel and stores not replaced);
+   ``commission`` is ONE amount (AVERAGE.md: one rounding per amount), the exact total
+   rounded once, half up (2.469 + 1.5554 = 4.0244 → 4.02, not 2.47 + 1.56 = 4.03); it is then
+   apportioned to the lines by largest remainder of their exact amounts (ties to the earlier
+   line), so each line's part is its exact commission rounded down or up and the parts add
+   up exactly to ``commission``;
 3. interest (Rule XXI, readings yar-1974-XXI-interest and yar-1974-XXI-rounding):
    amount × 7 % × days / 365, days = ``adjusted_on`` − the line's date, simple, on the
-   sacrifice's or expenditure's amount (not on its commission), rounded once per line;
-   ``interest`` is the sum of the rounded lines;
+   sacrifice's or expenditure's amount (not on its commission), exact per line; ``interest``
+   is ONE amount, the exact total rounded once, apportioned to the lines as the commission;
 4. ``total`` = sacrifices + expenditures + commission + interest (a sum of whole units);
 5. contributory value (Rule XVII) = arrived value + the sacrifices made good to it (exact);
 6. ``rate`` = total / Σ contributory values, an exact fraction;
@@ -23,14 +27,16 @@ currency's smallest unit. The order, as the readings in ``rules.yaml`` say:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from dataclasses import replace as _replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from wreckmaster.law.money import Currency, round_half_up_units, split_units
+from wreckmaster.law.money import units_to_decimal, Currency, round_half_up_units, split_units
 from wreckmaster.law.parameters import Param, Parameters, load as load_parameters
 from wreckmaster.law.values import exact_text, fraction_text
 
@@ -133,8 +139,7 @@ class Adjustment:
     # --- formatting -------------------------------------------------------------------
     def money(self, units: int) -> str:
         """Whole units as the currency's decimal text (``"1234"``, ``"12.34"``)."""
-        exact = Fraction(units) * self.currency.unit
-        return self.currency.format(Decimal(exact.numerator) / Decimal(exact.denominator))
+        return self.currency.format(units_to_decimal(units, self.currency))  # exact, whatever the digits
 
     def rate_percent(self) -> str:
         return percent(self.rate)
@@ -193,6 +198,19 @@ def _units(value: Decimal | Fraction, currency: Currency) -> int:
     return exact.numerator
 
 
+def apportion_rounded_total(exacts: list[Fraction]) -> list[int]:
+    """Round the exact total once, half up, to whole units, and share it among the lines by
+    largest remainder of their exact amounts (each part is its exact amount rounded down, the
+    units left go to the largest fractional parts, ties to the earlier line)."""
+    total = round_half_up_units(sum(exacts, Fraction(0)), Fraction(1))
+    floors = [math.floor(e) for e in exacts]
+    left = total - sum(floors)
+    order = sorted(range(len(exacts)), key=lambda i: (-(exacts[i] - floors[i]), i))
+    for i in order[:left]:
+        floors[i] += 1
+    return floors
+
+
 def adjust(case: AverageCase) -> Adjustment:
     """Adjust a validated general average (the module docstring gives the order of rounding)."""
     doc, cur = case.doc, case.currency
@@ -220,6 +238,11 @@ def adjust(case: AverageCase) -> Adjustment:
         lines.append(Line(len(lines) + 1, "expenditure", i, e.paid_by, e.kind, e.date, e.description,
                           case.expenditure_rules[i], units, c_exact, round_half_up_units(c_exact, Fraction(1)),
                           days, i_exact, i_units))
+    # one rounding per amount: the commission and the interest are each rounded once on their
+    # exact totals, then apportioned to the lines (module docstring, steps 2 and 3)
+    commissions = apportion_rounded_total([ln.commission_exact for ln in lines])
+    interests = apportion_rounded_total([ln.interest_exact for ln in lines])
+    lines = [_replace(ln, commission=c, interest=i) for ln, c, i in zip(lines, commissions, interests)]
 
     made_good = {i.id: 0 for i in doc.interests}
     allowance = {i.id: 0 for i in doc.interests}

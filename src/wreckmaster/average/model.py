@@ -233,9 +233,10 @@ def _cross_checks(doc: dict[str, Any]) -> list[tuple[str, str]]:
                     problems.append((f"/{section}/{i}/rule", str(exc)))
     # contributory values that add up to zero leave nothing to apportion on
     try:
-        total = sum((values.amount(it.get("arrived_value")) for _, it in _entries(doc, "interests")), Decimal(0))
-        total += sum((values.amount(s.get("amount")) for _, s in _entries(doc, "sacrifices")
-                      if s.get("interest") in ids), Decimal(0))
+        total = sum((Fraction(values.amount(it.get("arrived_value"))) for _, it in _entries(doc, "interests")),
+                    Fraction(0))
+        total += sum((Fraction(values.amount(s.get("amount"))) for _, s in _entries(doc, "sacrifices")
+                      if isinstance(s.get("interest"), str) and s.get("interest") in ids), Fraction(0))
     except ValueError:
         total = None
     if total == 0 and ids:

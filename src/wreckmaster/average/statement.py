@@ -10,12 +10,11 @@ V. The rules cited, resolved against ``rules.yaml`` (our summaries: the Rules' w
 """
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from typing import Iterator
 
 from wreckmaster.law import citations
-from wreckmaster.law.values import exact_text
+from wreckmaster.law.values import exact_decimal, exact_text
 
 from .adjust import Adjustment
 
@@ -155,8 +154,8 @@ def _exact(a: Adjustment, units_exact: Fraction) -> str:
     text = exact_text(value)
     if "/" not in text:
         return text
-    approx = Decimal(value.numerator) / Decimal(value.denominator)
-    return f"{approx.quantize(Decimal('0.0001'), rounding=ROUND_DOWN)}… ({text})"
+    approx = exact_decimal(Fraction(int(value * 10000), 10000))  # cut toward zero, exactly (any digits)
+    return f"{format(approx, '.4f')}… ({text})"
 
 
 def _pct(rate: Fraction) -> str:

@@ -1,20 +1,21 @@
 """The ``wreckmaster`` command (an adapter: Typer for the commands, Rich only for tables).
 
 Exit status: 0 success; 2 bad input (``error: <pointer>: <what is wrong>`` on stderr,
-nothing on stdout).
+nothing on stdout). Click's own usage errors (an unknown option, a missing argument, a bad
+value for an option, an unknown command) answer in the same form, naming the option and the
+``--help`` to read (:class:`_Group`).
+
+This module is light (no Typer at import): the Typer application is built in :mod:`.typer_app`
+and reached here as ``app``; the plain ``assess FILE`` form runs without it (:mod:`.entry`).
 """
 from __future__ import annotations
 
 import sys
 from datetime import date
-from enum import Enum
 from typing import Optional
 
-import typer
-
-from wreckmaster import __version__
-
 EXAMPLE = """
+
 Example:
 
     wreckmaster assess examples/jp-1875-wreck-of-the-kotobuki-maru.yaml
@@ -22,26 +23,61 @@ Example:
     wreckmaster assess case.yaml --explain
 """
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    help="wreckmaster: the law of rescue at sea, wrecks and salvage, case by case, with the articles "
-         "behind every figure." + EXAMPLE,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
+def _clean(text: str) -> str:
+    """One line of valid UTF-8: control characters and lone surrogates escaped."""
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if code < 0x20 or code == 0x7F or 0xD800 <= code <= 0xDFFF:
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(ch, f"\\u{code:04x}"))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
-class Format(str, Enum):
-    table = "table"
-    json = "json"
+def _usage_problem(exc: click.UsageError) -> tuple[str, str]:
+    """Click's usage error as (where, what to do)."""
+    from typer._click import exceptions as click  # typer 0.29 vendors Click as typer._click
+
+    ctx = exc.ctx
+    command = ctx.command_path if ctx is not None else "wreckmaster"
+    message = exc.format_message().strip().rstrip(".")
+    message = message.replace("Value error, ", "")
+    where = command
+    if isinstance(exc, click.NoSuchOption):
+        where = exc.option_name
+        message = "no such option" + (f" (did you mean {', '.join(sorted(exc.possibilities))}?)"
+                                      if exc.possibilities else "")
+    elif isinstance(exc, click.BadOptionUsage):
+        where = exc.option_name
+        if message.endswith("requires an argument"):
+            message = "requires a value"
+    elif isinstance(exc, click.BadParameter) and exc.param is not None:
+        param = exc.param
+        is_option = getattr(param, "param_type_name", "") == "option"
+        where = param.opts[0] if is_option and param.opts else (param.name or command).upper()
+        if isinstance(exc, click.MissingParameter):
+            message = f"missing {'option' if is_option else 'argument'}"
+        elif message.startswith("Invalid value for"):
+            message = message.split(": ", 1)[-1]
+    elif message.startswith("No such command"):
+        name = message.split("'")[1] if "'" in message else ""
+        where = name or command
+        message = f"no such command of {command}"
+    elif message.startswith("Got unexpected extra argument"):
+        message = message[0].lower() + message[1:]
+    else:
+        message = message[:1].lower() + message[1:]
+    return where, f"{message}; see {command} --help"
 
 
 def fail(problems: list[tuple[str, str]] | list[str]) -> None:
     """Print bad-input problems on stderr and exit with status 2."""
     for p in problems:
         line = f"{p[0]}: {p[1]}" if isinstance(p, tuple) else p
-        print(f"error: {line}", file=sys.stderr)
+        print(f"error: {_clean(line)}", file=sys.stderr)
+    import typer
+
     raise typer.Exit(2)
 
 
@@ -78,67 +114,40 @@ def load_or_fail(file: str, *, regime: Optional[str] = None, document: str = "")
 
 
 def parse_date(value: Optional[str], name: str) -> Optional[date]:
+    """A date option (``--as-of``), read and bounded as the scenario's dates are."""
     if value is None:
         return None
+    from wreckmaster.law.values import iso_date
+
     try:
-        return date.fromisoformat(value)
-    except ValueError:
-        fail([(name, f"expected a date YYYY-MM-DD, got {value!r}")])
+        return iso_date(value)
+    except ValueError as exc:
+        fail([(name, str(exc))])
     return None  # pragma: no cover
 
 
-def _version(value: bool) -> None:
-    if value:
-        print(f"wreckmaster {__version__}")
-        raise typer.Exit()
+#: names of the Typer application, built in :mod:`.typer_app` on first use (start-up stays light)
+_TYPER_NAMES = ("app", "Format", "main", "assess", "_Group", "_version", "_register_commands")
 
 
-@app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Show the version and exit.")) -> None:
-    """wreckmaster: the law of rescue at sea, wrecks and salvage."""
+def __getattr__(name: str):
+    if name in _TYPER_NAMES:
+        from . import typer_app
 
-
-@app.command(help="Assess a scenario file (JSON or YAML) under its regime's law." + EXAMPLE)
-def assess(
-    file: str = typer.Argument(..., help="The scenario file (wreckmaster.scenario/1), JSON or YAML."),
-    as_of: Optional[str] = typer.Option(None, "--as-of", help="Judge deadlines at this date (YYYY-MM-DD); "
-                                        "default the scenario's as_of, else today."),
-    format: Format = typer.Option(Format.table, "--format", help="table (for people) or json (SCENARIO.md)."),
-    explain: bool = typer.Option(False, "--explain", help="Show each figure's steps, articles and readings."),
-) -> None:
-    from wreckmaster.law import regime as registry
-
-    when = parse_date(as_of, "--as-of")
-    scenario = load_or_fail(file)
-    when = when or scenario.as_of or date.today()
-    result = registry.get(scenario.regime).assess(scenario, when)
-    if format is Format.json:
-        print_json(result.to_json())
-        return
-    from .render import print_assessment
-
-    print_assessment(result, scenario, explain=explain)
-
-
-def _register_commands() -> None:
-    """Each module of ``wreckmaster.cli.commands`` adds its commands with ``register(app)``.
-
-    Modules import what they need inside their command functions, so that start-up stays light.
-    """
-    import importlib
-    import pkgutil
-
-    from . import commands
-
-    for mod in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)):
-        importlib.import_module(f"{commands.__name__}.{mod}").register(app)
-
-
-_register_commands()
+        return getattr(typer_app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run() -> None:
+    """The console script: the plain ``assess FILE`` form without Typer (:mod:`.entry`), the rest
+    through the Typer application."""
+    from .entry import fast_assess
+
+    code = fast_assess(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    from .typer_app import app
+
     app()
 
 

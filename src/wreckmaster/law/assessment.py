@@ -48,6 +48,7 @@ class Deadline:
     due: date
     status: periods.Status
     cites: tuple[str, ...]
+    note: str | None = None   # why it is met or missed, when that is not plain (docs/scenario-extensions.md)
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,8 @@ class Assessment:
 
     # --- the rest ----------------------------------------------------------------------
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
-                 cites: str | Sequence[str], status: periods.Status | None = None) -> Deadline:
-        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites))
+                 cites: str | Sequence[str], status: periods.Status | None = None, note: str | None = None) -> Deadline:
+        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note)
         self.deadlines.append(d)
         return d
 
@@ -209,7 +210,7 @@ class Assessment:
                          "amount": self.fmt(c.amount, c.currency), "currency": c.currency,
                          "cites": list(c.cites)} for c in self.charges],
             "deadlines": [{"duty": d.duty, "party": d.party, "due": d.due.isoformat(), "status": d.status,
-                           "cites": list(d.cites)} for d in self.deadlines],
+                           "cites": list(d.cites), **({"note": d.note} if d.note else {})} for d in self.deadlines],
             "findings": [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites)}
                          for f in self.findings],
             "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in self.merits],

@@ -1,6 +1,6 @@
 """Citations: ``REGIME:ARTICLE[.PARAGRAPH][#ITEM]`` ⇄ the law's own words.
 
-``jp-1875:8#2`` is item 2 of art 8 (of its first paragraph); ``jp-1899:16.3#3`` item 3 of
+``jp-1875:8#2`` is item 2 of art 8 (an article with a branch number, 第三十条ノ二, is ``30-2``) (of its first paragraph); ``jp-1899:16.3#3`` item 3 of
 paragraph 3 of art 16; ``qing-shandong:4`` the whole of art 4. A paragraph or item that the
 seed drops still resolves, with its text marked absent (``articles.yaml``: ``absent: true``).
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from .yamlio import load_yaml
 
-_CITE = re.compile(r"^(?P<regime>[a-z0-9-]+):(?P<article>[A-Za-z0-9]+(?: [A-Za-z]+)*)(?:\.(?P<para>\d+))?(?:#(?P<item>\d+))?$")
+_CITE = re.compile(r"^(?P<regime>[a-z0-9-]+):(?P<article>[A-Za-z0-9]+(?:-[0-9]+)?(?: [A-Za-z]+)*)(?:\.(?P<para>\d+))?(?:#(?P<item>\d+))?$")
 
 _SOURCES: dict[str, Path] = {}
 
@@ -176,4 +176,8 @@ def readings(regime: str) -> dict[str, dict[str, Any]]:
             for it in p.get("items", []) or []:
                 walk(it, f"{base}.{p.get('number')}#{it.get('number')}")
     walk(law(regime), f"{regime}:")
+    # a regime that runs another's rules (jp-1899-2025 chapter 1 → jp-1899) names that regime's
+    # readings in its steps: ``shares_readings`` in its articles.yaml; its own readings prevail
+    for other in law(regime).get("shares_readings", []) or []:
+        out = {**readings(other), **out}
     return out

@@ -45,7 +45,7 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "claim_filed": {"by!": "actor", "amount!": "amount"},
     "expenses_notified": {"to!": "actor", "due!": "date"},
     "paid": {"by!": "actor", "amount!": "amount"},
-    "hire_agreed": {"amount!": "amount", "items!": "items"},
+    "hire_agreed": {"amount!": "amount", "items!": "items", "to": "actors"},   # to: the boatmen hired (qing-shandong:3; default the items' finders)
     "loaded": {"items!": "items"},
     "unloaded": {"items!": "items"},
     "damaged": {"item!": "item", "ratio!": "ratio", "cause!": "enum:" + "|".join(DAMAGE_CAUSES)},
@@ -139,6 +139,18 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "grace_requested": {"until!": "date", "by": "actors"},   # art 20
     "compensation_paid": {"by!": "actor", "to": "target", "amount!": "amount"},   # art 20
     "salvage_rendered": {"by!": "actors", "salvor_owner": "party", "amount": "amount"},   # art 24
+    # --- added for jp-1899-2025 (SCENARIO.md "Names for today's Water Rescue Act"; docs/scenario-extensions.md) ---
+    "delivered": {"by!": "actors", "to": "actors", "items!": "items"},   # art 24 ¶1: handed to the mayor
+    "returned_to_owner": {"by!": "actors", "items!": "items", "to": "actor"},   # art 24 ¶1 proviso: straight to the owner
+    "owner_informed": {"items!": "items", "to": "actors"},   # art 25 ¶2 proviso: the known owner told instead of a notice
+    "owner_claimed": {"by!": "actor", "items!": "items"},   # art 27 ¶1: the owner asks for delivery (pays reward and costs)
+    "owner_waived": {"items!": "items", "by": "actor"},   # art 28 ¶1: the owner declares he will not ask for delivery
+    "finder_notified": {"items!": "items", "due!": "date", "to": "actors"},   # art 28 ¶1: take delivery by `due`
+    "finder_took": {"by!": "actors", "items!": "items"},   # art 28 ¶2: costs paid, goods taken, ownership acquired
+    "finder_waived": {"by!": "actors", "items!": "items"},   # municipal 拾得届: the finder gives up his rights (art 28 ¶3)
+    "removed_by_police": {"by!": "actors", "items!": "items", "to": "actors"},   # art 29 ¶1: obstructing goods removed
+    "marks_defaced": {"by!": "actors", "items": "items"},   # art 35-2: marks on drifting goods obliterated, damaged or added
+    "certified_by_fraud": {"by!": "actor"},   # art 34: certification of the wreck report obtained by fraud
 }
 
 # Optional fields added to version-1 event types (docs/scenario-extensions.md).
@@ -149,6 +161,21 @@ EVENT_TYPES["sold"] = {**EVENT_TYPES["sold"], "officials": "actors", "crew": "ac
 
 #: fields every event may carry
 COMMON_FIELDS = {"note": "text"}
+
+#: SCENARIO.md "Time", impossible order: event types that presuppose the items they name
+#: (fields of kind ``item``/``items``) already saved or found — dated before an item's find
+#: (``items[].found.date``) they are bad input. Not here, because they may precede a find:
+#: ``damaged`` (in the casualty), ``hire_agreed``, ``goods_moved``, ``goods_taken`` (the
+#: salvage itself), ``loaded``/``shipment_*``/``handed_in`` (carriage), thefts and searches.
+AFTER_FIND = frozenset({
+    "notice_posted", "notice_wide", "owner_identified", "sold", "landed", "declared",
+    "stored", "fee_in_kind", "mail_handed_over", "unreported_use",              # jp-1875
+    "sale_decided", "sale_notice", "security_furnished", "held_goods_disposed",  # jp-1899
+    "advance_paid", "excuse_offered",                                            # fr-epaves
+    "goods_guarded", "goods_stored", "goods_valued",                             # qing
+    "delivered", "returned_to_owner", "owner_informed", "owner_claimed",         # jp-1899-2025
+    "finder_notified", "finder_took", "removed_by_police", "owner_waived", "finder_waived",
+})
 
 
 @dataclass(frozen=True)
@@ -271,8 +298,8 @@ def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[
         if etype is None:
             errors.append((f"{ptr}/type", "required"))
             continue
-        if etype not in EVENT_TYPES:
-            errors.append((f"{ptr}/type", f"unknown event type {etype!r}"))
+        if not isinstance(etype, str) or etype not in EVENT_TYPES:
+            errors.append((f"{ptr}/type", f"unknown event type {values.shown(etype)}"))
             continue
         spec = {k.rstrip("!"): (kind, k.endswith("!")) for k, kind in EVENT_TYPES[etype].items()}
         spec.update({k: (kind, False) for k, kind in COMMON_FIELDS.items()})
@@ -290,7 +317,8 @@ def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[
             if key in ("type", "date"):
                 continue
             if key not in spec:
-                errors.append((f"{ptr}/{key}", f"unknown key for a {etype!r} event"))
+                errors.append((f"{ptr}/{str(key).replace('~', '~0').replace('/', '~1')}",
+                               f"unknown key for a {etype!r} event"))
                 continue
             data[key] = parse_field(spec[key][0], value, ids, errors, f"{ptr}/{key}")
         for key, (_, required) in spec.items():
@@ -299,3 +327,28 @@ def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[
         if len(errors) == n_before and when is not None:
             events.append(Event(etype, when, i, data))
     return events
+
+
+def check_order(events: list[Event], found_on: dict[str, date]) -> list[tuple[str, str]]:
+    """Impossible order (SCENARIO.md, "Time"): an :data:`AFTER_FIND` event dated before the find
+    of an item it names. One problem per event, at ``/events/K/date``, naming the item and its find."""
+    problems: list[tuple[str, str]] = []
+    for ev in events:
+        if ev.type not in AFTER_FIND:
+            continue
+        spec = EVENT_TYPES.get(ev.type, {})
+        for key, kind in spec.items():
+            if kind not in ("item", "items"):
+                continue
+            for ident in _as_list(ev.get(key.rstrip("!")) or []):
+                when = found_on.get(ident)
+                if when is not None and ev.date < when:
+                    problems.append((f"{ev.pointer}/date",
+                                     f"a {ev.type!r} event on {ev.date} about item {ident!r}, which was found only "
+                                     f"on {when} (items[].found.date): an event about an item cannot come before "
+                                     "its find"))
+                    break
+            else:
+                continue
+            break
+    return problems

@@ -7,6 +7,7 @@ units by largest remainder so the parts add up exactly to the whole.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
 from decimal import Decimal
@@ -76,7 +77,9 @@ def round_half_up_units(value: Fraction | Decimal | int, unit: Fraction) -> int:
 
 
 def units_to_decimal(units: int, currency: Currency) -> Decimal:
-    return Decimal(units).scaleb(-currency.places)
+    """Whole units as a decimal amount, exactly (``scaleb`` and division would round to the
+    28-digit decimal context: a 30-digit amount came out off by hundreds)."""
+    return Decimal(f"{units}E-{currency.places}")  # the string form is exact, whatever the context
 
 
 def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
@@ -95,8 +98,9 @@ def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
     if all(w == weights[0] for w in weights) and weights[0] > 0:  # an equal split
         q, r = divmod(total_units, len(weights))
         return [q + 1 if i < r else q for i in range(len(weights))]
-    common = math.lcm(*(Fraction(w).denominator for w in weights))
-    ints = [int(Fraction(w) * common) for w in weights]
+    fractions = [w if isinstance(w, Fraction) else Fraction(w) for w in weights]
+    common = math.lcm(*(w.denominator for w in fractions))
+    ints = [w.numerator * (common // w.denominator) for w in fractions]
     wsum = sum(ints)
     if wsum == 0:
         raise ValueError("weights add up to zero")
@@ -106,7 +110,8 @@ def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
         floors.append(q)
         rests.append(r)
     left = total_units - sum(floors)
-    for i in sorted(range(len(ints)), key=lambda i: (-rests[i], i))[:left]:
+    # only the ``left`` largest remainders matter: a partial selection, not a sort of them all
+    for i in heapq.nsmallest(left, range(len(ints)), key=lambda i: (-rests[i], i)):
         floors[i] += 1
     return floors
 

@@ -62,3 +62,16 @@ def status(due: date, done_on: date | None, as_of: date) -> Status:
         return "met" if done_on <= due else "missed"
     return "missed" if as_of > due else "pending"
 
+
+def late_payment_note(due: date, payments: list[tuple[date, str]], total: str, unit: str) -> str | None:
+    """Why a payment deadline is missed although the amount was paid: which payments came
+    after the last day (``payments``: (day, amount text) in date order, up to the one that
+    completed the amount)."""
+    late = [(d, a) for d, a in payments if d > due]
+    if not late:
+        return None
+    in_time = [(d, a) for d, a in payments if d <= due]
+    def said(ps: list[tuple[date, str]]) -> str:
+        return " and ".join(f"{a} {unit} on {d}" for d, a in ps)
+    return (f"the {total} {unit} were paid in full only on {late[-1][0]}, after the last day {due}: "
+            + (f"{said(in_time)} in time, " if in_time else "") + f"{said(late)} late")

@@ -36,14 +36,30 @@ class Regime:
     rules: Sequence[Rule]
     other_currencies: Sequence[money.Currency] = ()
     data: dict[str, Any] = field(default_factory=dict)
+    #: optional hook (CASE.md, public notices): ``claim_until(scenario, item_id, notice_date)`` — the last
+    #: day the law gives the owner of an item under notice, or None where the law sets none
+    claim_until: Callable[[Scenario, str, date], "date | None"] | None = None
 
     @cached_property
     def parameters(self) -> Parameters:
         return load_parameters(str(self.folder / "parameters.yaml"), self.id)
 
     def assess(self, scenario: Scenario, as_of: date) -> Assessment:
+        """The law applied to the facts known on ``as_of`` (SCENARIO.md, "Time").
+
+        Facts dated after ``as_of`` are left out first (:func:`.asof.known_on`; a case that
+        occurred after ``as_of`` raises :class:`~.scenario.InvalidScenario`), then the period in
+        force is checked (:func:`.scope.in_force`): outside it, and not hypothetical, no rule runs.
+        """
+        from . import asof, scope
+
+        scenario, left_out = asof.known_on(scenario, as_of)
         out = Assessment(self.id, as_of, self.currency, self.language, self.other_currencies)
         ctx = Context(scenario, self, out, as_of)
+        if left_out:
+            scope.facts_after_as_of(ctx, left_out)
+        if not scope.in_force(ctx):
+            return out
         for rule in self.rules:
             rule(ctx)
         return out

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import types
-from .events import FUNDS, Event, IdIndex, parse_events
+from .events import FUNDS, Event, IdIndex, check_order, parse_events
 from .coast import Coast, check as check_coast  # qing-shandong:1, 5, 6; qing-taiwan:1 (the coast section)
 
 FORMAT = "wreckmaster.scenario/1"
@@ -28,7 +28,66 @@ Difficulty = Literal["hard", "easy"]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    # defer_build: the parts are built once, inside Scenario's validator (start-up, issue 16)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True, defer_build=True)
+
+
+def _degrees(limit: int):
+    def read(value: Any):
+        n = types.values.number(value, negative_ok=True)
+        if not -limit <= n <= limit:
+            raise ValueError(f"must be between -{limit} and {limit} degrees, got {value}")
+        return n
+    return types.checked(read)
+
+
+class Position(Model):
+    """A position in WGS 84 degrees (issue 15; docs/scenario-extensions.md, "Positions")."""
+    lat: Annotated[types.Decimal, _degrees(90)]
+    lon: Annotated[types.Decimal, _degrees(180)]
+
+
+class ComputedDistance(Model):
+    """The distance from the coast computed by ``wreckmaster.geo`` before the engine runs (a fact
+    stored with the case: the engine imports no geometry). ``distance_m`` is 0 on land."""
+    distance_m: Number
+    uncertainty_m: Number
+    on_land: bool = False
+    nearest: Optional[Position] = None
+    source: str
+    data_version: str
+    region: Optional[str] = None
+    components: dict[str, Number] = {}
+    component_sources: dict[str, str] = {}
+
+
+class NearbyStation(Model):
+    segment: str
+    station: Optional[str] = None
+    distance_m: Number            # along the coast from the casualty's nearest coast point
+
+
+class ComputedStation(Model):
+    """The Qing station responsible for a position, computed by ``wreckmaster.geo`` (issue 15)."""
+    register_id: str              # the station register (geo/data/stations.yaml), e.g. qing-shandong-rongcheng
+    segment: str
+    station: Optional[str] = None
+    distance_m: Number            # along the coast from the station to the casualty's nearest coast point
+    neighbours: list[NearbyStation] = []
+    signals_reach: list[str] = []  # the segments whose stations see the signal (within the reach parameter)
+    source: str
+    data_version: str
+
+
+class ComputedOffice(Model):
+    """The nearest municipal office of the period for a position (jp-1899 art 2: 最近地ノ市町村長),
+    computed by ``wreckmaster.geo`` from its gazetteer; straight-line distance."""
+    name: str
+    name_en: Optional[str] = None
+    kind: Optional[str] = None
+    distance_m: Number
+    source: str
+    data_version: str
 
 
 class Vessel(Model):
@@ -41,6 +100,9 @@ class Vessel(Model):
     # jp-1899 art 10 ¶1 proviso (docs/scenario-extensions.md): no wreck report (船難報吿書) for these ships
     no_nationality_certificate: bool = False   # not required to apply for a 船舶國籍證書
     inland_waters_only: bool = False           # navigates only lakes, rivers and harbours (湖川港灣ノミ)
+    # documents (docs/scenario-extensions.md): the wreck report's particulars (jp-1899 art 10)
+    tonnage: Optional[Number] = None           # gross tonnage (總噸數)
+    port: Optional[str] = None                 # port of registry (船籍港)
 
 
 class CostBearer(Model):
@@ -59,9 +121,15 @@ class Case(Model):
     rescue_effective: bool = True
     at_home_port: bool = False
     master_absent: bool = False
+    hypothetical: bool = False       # SCENARIO.md "Time": apply the regime even outside its period in force (law/scope.py)
     territory: Literal["france", "algeria", "colony", "protectorate", "other"] = "france"
     decree: bool = False
     signal: Optional[Literal["aground-sound", "breached"]] = None
+    # issue 15 (docs/scenario-extensions.md, "Positions"): given, or computed by wreckmaster.geo
+    position: Optional[Position] = None
+    distance_computed: Optional[ComputedDistance] = None
+    station_computed: Optional[ComputedStation] = None
+    office_computed: Optional[ComputedOffice] = None
     # jp-1899 (docs/scenario-extensions.md):
     mayor_not_involved: bool = False   # art 20 proviso: the mayor took no part in the rescue (市町村長救護ニ干與セサル)
     treaty: bool = False               # art 23: a treaty provides otherwise for this case (條約ニ別段ノ定)
@@ -72,6 +140,15 @@ class Case(Model):
     negligence: bool = False         # art 26: the master or person in charge was negligent (怠慢)
     unforeseeable: bool = False      # art 26: clearly proved beyond human foresight and prevention (人智ノ前知ス可カラス)
     loss: Optional[Amount] = None    # art 26: the loss caused (右損失), to be made good by a negligent master
+    hull: Optional[Literal["intact", "damaged", "broken", "sunk"]] = None   # arts 11, 14, 15: the hull's fate (皆破 broken up, 沈没 sunk)
+    heavy_cargo_loss: bool = False   # art 14: the cargo suffered great damage (積荷ノ大損害)
+    joint_settlement: bool = False   # art 14: a settlement in the owners' presence is needed (荷主船主立会決算ヲ要スル)
+    many_hands: Optional[bool] = None  # art 4: the official judged many hands needed (多人数ヲ要スル); default: art 14's facts
+    # documents (docs/scenario-extensions.md): what the wreck report (船難報吿書) and the sea protest tell
+    distress: Optional[str] = None   # how the distress came about (遭難ノ顚末)
+    damage: Optional[str] = None     # the damage to the ship (船體ノ損害)
+    dead: Optional[Annotated[int, Field(ge=0)]] = None      # persons killed, besides parties with casualty: killed
+    injured: Optional[Annotated[int, Field(ge=0)]] = None   # persons injured, besides parties with casualty: injured
 
 
 class Party(Model):
@@ -96,12 +173,15 @@ class Found(Model):
     state: Optional[Literal["floating", "sunk", "ashore"]] = None
     distance_from_coast_m: Optional[Number] = None
     diving: bool = False
+    soaked: bool = False             # qing-shandong art 4: the official found the goods soaked with sea water (海水濕透)
+    position: Optional[Position] = None                     # issue 15
+    distance_computed: Optional[ComputedDistance] = None    # issue 15: computed by wreckmaster.geo
 
 
 class Item(Model):
     id: str
     description: Optional[str] = None
-    kind: Literal["cargo", "vessel", "gear", "mail", "baggage", "valuables"] = "cargo"
+    kind: Literal["cargo", "vessel", "gear", "mail", "baggage", "valuables", "timber"] = "cargo"   # timber: jp-1899-2025 arts 24, 27 (材木)
     value: Optional[Amount] = None
     owner: Optional[str] = None
     found: Optional[Found] = None
@@ -117,7 +197,10 @@ class Item(Model):
     dimensions_m: Optional[Annotated[list[Number], Field(min_length=3, max_length=3)]] = None
     weight_kg: Optional[Number] = None
     hand_carried: bool = False
+    # SCENARIO.md: how many pieces (個) of equal value; default 1 (jp-village-ferry arts 18-19 cap a piece)
+    pieces: Optional[Annotated[int, Field(ge=1, le=10**9)]] = None
     freight_paid: bool = False       # jp-1899 art 16 ¶3 item 3: baggage carried for freight is not released unpaid
+    provisions: bool = False         # jp-1899 art 16 ¶3 item 2 (today's wording): food of the crew and passengers (食料)
     government: bool = False         # jp-1875 art 24: tribute rice (貢米) or other government goods (官物)
     # jp-village-ferry (docs/scenario-extensions.md):
     dangerous: bool = False      # arts 5, 7, 13 proviso, 15: may endanger the hull, other cargo, people or animals
@@ -127,6 +210,12 @@ class Item(Model):
     market_value: Optional[Amount] = None     # art 18 proviso: market price at the port of discharge on the day of arrival
     charges_saved: Optional[Amount] = None    # art 18 proviso: charges and other expenses deducted (使用料その他の費用)
     valuation: Optional[Literal["manifest", "market"]] = None   # art 18 proviso: the value the village pays by
+    # documents (docs/scenario-extensions.md): cargo particulars for the wreck report and the notices
+    marks: Optional[str] = None      # marks on the packages (記號)
+    packing: Optional[str] = None    # how it is packed (荷造: 俵, 樽, 箱)
+    # jp-1899-2025 (docs/scenario-extensions.md): the Cabinet Order's sunken goods (art 27 ¶1, one year)
+    kept_sunk: bool = False          # kept in custody in the sunken state (沈没した状態で保管)
+    in_vessel: bool = False          # goods inside a sunken vessel (沈没船舶内にある物品)
 
 
 class Person(Model):
@@ -330,6 +419,12 @@ def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
     except ValidationError as exc:
         problems = _pydantic_problems(exc) + problems
         scenario = None
+    if scenario is not None and scenario.as_of is not None and scenario.case.occurred > scenario.as_of:
+        problems.append(("/case/occurred", f"the case occurred on {scenario.case.occurred}, after as_of "
+                                           f"{scenario.as_of}: a case is not known before it happens (law/asof.py)"))
+    if scenario is not None:  # SCENARIO.md "Time": an event about an item before its find is impossible order
+        problems += check_order(events, {i.id: i.found.date for i in scenario.items
+                                         if i.found is not None and i.found.date is not None})
     if problems:
         raise InvalidScenario(types.dedupe(problems))
     assert scenario is not None

@@ -53,6 +53,9 @@ def pydantic_problems(exc: ValidationError) -> list[tuple[str, str]]:
         msg = _MESSAGES.get(err["type"], err["msg"])
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
+        elif err["type"] not in _MESSAGES and "input" in err:
+            # a type error shows the bad value (shortened, one line)
+            msg = f"{msg}, got {values._kind(err['input'])} {values.shown(err['input'])}"
         out.append((pointer(loc), msg))
     return out
 

@@ -134,6 +134,10 @@ def assess_all(recs: Iterable[Record], *, jobs: int, mapping_doc: Any = None,
         return
     from collections import deque
 
+    # Where workers are forked (Linux), the engine imported once here is inherited by each of
+    # them instead of being imported again in every worker (start-up, issue 16).
+    from wreckmaster.law import regime as _registry, scenario as _scenario  # noqa: F401
+
     window: deque[Future[list[Outcome]]] = deque()
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(mapping_doc, as_of)) as pool:
         for chunk in _chunks(recs, CHUNK):

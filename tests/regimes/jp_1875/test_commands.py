@@ -21,14 +21,18 @@ def settlement_json(path: str, *extra: str) -> dict:
 
 @pytest.mark.parametrize("path", [TENJIN, SUMIYOSHI])
 def test_settlement_totals_are_the_charges_of_the_assessment(path):
-    """jp-1875:19 — the statement sorts every charge of the assessment, once, and adds up."""
+    """jp-1875:19 — the statement sorts every charge of the assessment, once, and adds up; what
+    is left of the sale proceeds and goes back to the owner (art 11) is listed apart, not as a cost."""
     statement = settlement_json(path)
     assessed = json.loads(run_cli("assess", path, "--format", "json").stdout)
     charges = sorted((c["payer"], c["payee"] or "", c["for"] or "", c["amount"]) for c in assessed["charges"])
     lines = sorted((ln["payer"], ln["payee"] or "", ln["for"] or "", ln["amount"])
                    for g in statement["groups"] for ln in g["lines"])
-    assert lines == charges
-    total = sum(Decimal(c["amount"]) for c in assessed["charges"])
+    returned = sorted(("custody", r["payee"], "surplus", r["amount"])
+                      for r in (statement["proceeds"] or {"returned": []})["returned"])
+    repaid = sorted((r["payer"], r["payee"], "reimbursement", r["amount"]) for r in statement["owner_side_repayments"])
+    assert sorted(lines + returned + repaid) == charges
+    total = sum(Decimal(c["amount"]) for c in assessed["charges"]) - sum(Decimal(r[3]) for r in returned + repaid)
     assert Decimal(statement["total"]) == total
     assert sum(Decimal(g["total"]) for g in statement["groups"]) == total
     for g in statement["groups"]:
@@ -43,16 +47,20 @@ def test_settlement_groups_by_article_and_shows_the_parts():
     assert s["format"] == "wreckmaster.settlement/1" and s["title"] == {"ja": "精算書", "en": "Settlement statement"}
     groups = {g["article"]: g for g in s["groups"]}
     assert [g["article"] for g in s["groups"]] == ["11", "12", "13", "15"]
-    # art 11: fees 4.8 + 7.5, boats 7.5, labour 4.8, shed 1.2, crew medical 2.35 = 28.15, and the
-    # 84.5 − 28.15 = 56.35 left of the proceeds back to the kelp's owner: 84.5 in all
-    assert groups["11"]["total"] == "84.500"
+    # art 11: fees 4.8 + 7.5, boats 7.5, labour 4.8, shed 1.2, crew medical 2.35 = 28.15, paid out
+    # of the kelp's proceeds (84.5); the 84.5 − 28.15 = 56.35 left goes back to the kelp's owner,
+    # listed apart: it is not a cost (issue 10, point 12)
+    assert groups["11"]["total"] == "28.150"
+    assert groups["11"]["heading"]["en"].endswith("(paid out of the sale proceeds as far as they go)")
+    assert s["proceeds"]["sold_for"] == "84.500" and s["proceeds"]["costs_paid"] == "28.150"
+    assert [(r["payee"], r["amount"]) for r in s["proceeds"]["returned"]] == [("omiya", "56.350")]
     # art 12: wages 1.5 + 0.9, paper 0.45, telegram 1.2 = 4.05
     assert groups["12"]["total"] == "4.050"
     assert groups["13"]["total"] == "3.000" and groups["15"]["lines"] == []
     assert s["local_public"]["amount"] == "1.350"
     assert s["status"] == {"submitted": "1877-10-05", "wreck_statement": True, "owner_present": False,
                            "approved": "1877-11-02", "deferred": [{"by": "omiya", "until": "1877-12-28"}],
-                           "paid": [{"by": "izumiya", "amount": "1.350", "date": "1877-11-10"},
+                           "paid": [{"by": "izumiya", "amount": "9.275", "date": "1877-11-10"},
                                     {"by": "omiya", "amount": "1.350", "date": "1877-12-20"}]}
     assert s["deadlines"] == [{"duty": "pay 1.350 yen under the settlement returned on 1877-11-02 (days of grace)",
                                "party": "omiya", "due": "1877-12-28", "status": "met"}]
@@ -68,9 +76,11 @@ def test_settlement_text_is_a_bilingual_printable_statement():
     for heading in ("精算書", "Settlement statement", "難破明細書", "Wreck statement",
                     "第十一条", "Art 11", "第十二条", "Art 12", "第十三条", "Art 13", "第十五条", "Art 15",
                     "小計 subtotal", "総計 Total", "Who pays whom", "民費", "浦役人 Coast official",
-                    "船長 Master", "重立乗組 Senior crew", "船主荷主"):
+                    "船長 Master", "重立乗組 Senior crew", "船主荷主", "売払代価", "凡例  Key"):
         assert heading in text, heading
-    assert "84.500 JPY" in text and "91.550 JPY" in text     # art 11 subtotal; the grand total
+    # art 11 subtotal 28.15; the costs in all 28.15 + 4.05 + 3 = 35.2; the proceeds 84.5
+    assert "28.150 JPY" in text and "35.200 JPY" in text and "84.500 JPY" in text
+    assert "91.550" not in text   # the surplus handed back is no cost
 
 
 def test_settlement_other_charges_and_government_allowances():
@@ -169,3 +179,54 @@ def test_bad_fields_exit_2_with_a_pointer(write_scenario):
     for pointer in ("/case/flood", "/case/loss", "/parties/0/casualty", "/parties/0/heroic",
                     "/persons/0/castaway", "/items/0/government"):
         assert f"error: {pointer}: " in out.stderr, out.stderr
+
+
+KOTOBUKI = str(ROOT / "examples" / "jp-1875-wreck-of-the-kotobuki-maru.yaml")
+
+
+def test_settlement_total_counts_the_costs_not_the_surplus():
+    """jp-1875:11, 19 (issue 10, point 12) — the Kotobuki Maru: the costs are the fees 16 + 16 + 18.65,
+    labour 12.4, boats 6, shed 3.25 (art 11: 72.3), wages 2.1 and communications 1.125 (art 12: 3.225)
+    and the crew loan 2.5 (art 13): 78.025 yen. The rice sold for 590; 590 − 72.3 = 517.7 goes back to
+    the shipowner and is shown apart."""
+    s = settlement_json(KOTOBUKI)
+    assert s["total"] == "78.025"
+    assert s["proceeds"] == {"sold_for": "590.000", "costs_paid": "72.300", "returned": [
+        {"payee": "tanaka", "amount": "517.700", "cites": ["jp-1875:11"],
+         "description": {"ja": "売払代価残金", "en": "what is left of the sale proceeds, handed back"}}]}
+    text = run_cli("settlement", KOTOBUKI).stdout
+    assert "595.725" not in text and "78.025 JPY" in text
+    # names in the body, ids only in the key
+    assert "田中屋 半兵衛 (shipowner) → 相良村" in text and "tanaka (田中屋" not in text
+    assert "  tanaka: 田中屋 半兵衛 (shipowner)" in text
+
+
+def test_no_sale_proceeds_heading_when_nothing_was_sold(tmp_path):
+    """jp-1875:11 — the art 11 heading speaks of the sale proceeds only when goods were sold."""
+    import yaml
+
+    doc = yaml.safe_load(open(KOTOBUKI, encoding="utf-8"))
+    doc["events"] = [e for e in doc["events"] if e["type"] != "sold"]
+    path = tmp_path / "unsold.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False, default=str), encoding="utf-8")
+    s = settlement_json(str(path))
+    art11 = next(g for g in s["groups"] if g["article"] == "11")
+    assert "proceeds" not in art11["heading"]["en"] and "売払" not in art11["heading"]["ja"]
+    assert s["proceeds"] is None
+    assert "Sale proceeds" not in run_cli("settlement", str(path)).stdout
+
+
+def test_sea_protest_with_nobody_examined_says_neither_yes_nor_no(tmp_path):
+    """jp-1875:21 (issue 10, point 12) — "separately: yes" with nobody examined was a contradiction."""
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1875", "as_of": "1876-12-31",
+           "case": {"occurred": "1876-10-14", "kind": "wreck", "vessel": {"owner": "o", "master": "m"}},
+           "parties": [{"id": "o"}, {"id": "m", "roles": ["master"]}],
+           "events": [{"type": "sea_protest_requested", "date": "1876-10-15", "by": "m"}]}
+    path = tmp_path / "protest.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = run_cli("sea-protest", str(path), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["examination"]["separately"] is None
+    text = run_cli("sea-protest", str(path)).stdout
+    assert "separately: yes" not in text and "nobody examined yet" in text
+

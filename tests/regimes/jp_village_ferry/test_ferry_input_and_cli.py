@@ -163,6 +163,7 @@ def test_every_reading_applied_exists():
     src = "\n".join(p.read_text(encoding="utf-8") for p in
                     (ROOT / "src" / "wreckmaster" / "regimes" / "jp_village_ferry").glob("*.py"))
     used = set(re.findall(r'"(jp-village-ferry-[a-z0-9-]+)"', src))
+    used.add("jp-village-ferry-in-force")  # applied by the generic period in force (law/scope.py)
     assert used <= set(readings), used - set(readings)
     assert set(readings) <= used, set(readings) - used
 

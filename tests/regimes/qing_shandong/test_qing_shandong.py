@@ -31,6 +31,7 @@ def item(value, grade, rescuers):
     it = {"id": "x", "value": str(value), "found": {"by": rescuers}}
     if grade == "diving":
         it["found"]["diving"] = True
+        it["found"]["soaked"] = True   # art 4: 果係海水濕透, the official's finding the two thirds need
     else:
         it["difficulty"], it["quantity"] = grade
     return it
@@ -160,6 +161,7 @@ def test_lunar_dates_round_trip(d):
 
 def test_era_dates_and_leap_month_in_the_output():
     doc = case(occurred="1890-02-19", events=[{"type": "case_reported", "date": "1890-08-01"}])
+    doc["as_of"] = "1890-12-31"  # on or after the case and its report (SCENARIO.md "Time")
     out = assess_json(doc)
     assert out["era_dates"] == {"1890-02-19": "光緒十六年二月初一日", "1890-07-17": "光緒十六年六月初一日",
                                 "1890-08-01": "光緒十六年六月十六日"}

@@ -27,7 +27,8 @@ Exit status: 0 adjusted; 2 bad input (error: <JSON pointer>: <what is wrong>).
 
 Example:
 
-    wreckmaster average examples/average/toshima-jettison.yaml --explain
+\b
+    wreckmaster average examples/average/mishima-maru-port-of-refuge.yaml --explain
     wreckmaster average ga.json --format json
 """
 
@@ -52,6 +53,10 @@ def register(app: typer.Typer) -> None:
             fail([(exc.name, exc.message)])
         if doc is None:
             fail([(file, "empty file")])
+        if isinstance(doc, dict) and (str(doc.get("format", "")).startswith("wreckmaster.scenario")
+                                      or ("case" in doc and "interests" not in doc)):
+            fail([(file, "this is a scenario (wreckmaster.scenario/1), not a general-average file "
+                         f"(wreckmaster.average/1): run wreckmaster assess {file}")])
         try:
             case = validate(doc)
         except InvalidAverage as exc:

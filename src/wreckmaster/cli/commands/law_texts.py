@@ -7,12 +7,13 @@ import typer
 
 
 def regimes_info() -> list[dict[str, Any]]:
-    from wreckmaster.law import citations
-    from wreckmaster.law.regime import available
+    from wreckmaster.law import citations, scope
+    from wreckmaster.law.regime import available, get
 
     out = []
     for rid in available():
         law = citations.law(rid)
+        period = scope.info(get(rid))
         enacted = law.get("enacted") or {}
         out.append({
             "id": rid,
@@ -26,8 +27,20 @@ def regimes_info() -> list[dict[str, Any]]:
             "applies": " ".join(str(law.get("applies") or "").split()),
             "language": law.get("language"),
             "articles": len(law.get("articles", [])),
+            # SCENARIO.md "Time": the period in force (parameters in_force.start/end; null: none declared)
+            "in_force": period,
         })
     return out
+
+
+def in_force_text(period: dict[str, Any] | None) -> str:
+    """``1875-01-01 – 1899-03-28`` and where the dates come from, for the table."""
+    if not period:
+        return "not declared"
+    text = f"{period['from']} – {period['to'] or '(no end)'}\n({', '.join(period['cites'])})"
+    if period.get("amendments_not_modelled"):
+        text += "\nas enacted: amendments not modelled"
+    return text
 
 
 def article_json(text: str) -> dict[str, Any]:
@@ -63,7 +76,8 @@ def article_json(text: str) -> dict[str, Any]:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command(help="List the regimes: id, title (original and English), date, jurisdiction, when it applies.")
+    @app.command(help="List the regimes: id, title (original and English), date, period in force, jurisdiction, "
+                      "when it applies.")
     def regimes(format: str = typer.Option("table", "--format", help="table or json")) -> None:
         from wreckmaster.cli.main import check_choice, print_json
 
@@ -76,11 +90,11 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         t = Table(title="Regimes", title_justify="left", show_lines=True)
-        for col in ("id", "title", "date", "jurisdiction", "applies"):
+        for col in ("id", "title", "date", "in force", "jurisdiction", "applies"):
             t.add_column(col)
         for r in info:
             date = f"{r['date'] or '?'}" + (f"\n{r['date_original']}" if r["date_original"] else "")
-            t.add_row(r["id"], f"{r['title'] or ''}\n{r['title_en'] or ''}".strip(), date,
+            t.add_row(r["id"], f"{r['title'] or ''}\n{r['title_en'] or ''}".strip(), date, in_force_text(r["in_force"]),
                       f"{r['jurisdiction'] or ''}\n{r['jurisdiction_en'] or ''}".strip(), r["applies"])
         Console().print(t)
 

@@ -18,6 +18,7 @@ jp-1875.
 
 Example:
 
+
     wreckmaster sea-protest examples/jp-1875-jettison-of-the-tenjin-maru.yaml
     wreckmaster sea-protest case.yaml --format json
 """
@@ -64,9 +65,12 @@ def render(data: dict[str, Any]) -> list[str]:
     out.append(f"  浦役人立会 coast officials present: {ns(ex['officials'])}")
     out.append(f"  船長 master: {n(ex['master'])} — examined: {'yes' if ex['master_examined'] else 'no'}")
     out.append(f"  乗組 crew examined: {ns(ex['crew'])}")
-    out.append(f"  別々ニ separately: {'yes' if ex['separately'] else 'no'}"
-               f"   符合 accounts agree: {'yes' if ex['accounts_agree'] else 'no'}"
-               f"   航海日記 log compared: {'yes' if ex['log_compared'] else 'no'}")
+    if ex["separately"] is None:  # nobody examined: there is nothing to say "separately" of
+        out.append("  別々ニ separately: —   符合 accounts agree: —   航海日記 log compared: —   (nobody examined yet)")
+    else:
+        out.append(f"  別々ニ separately: {'yes' if ex['separately'] else 'no'}"
+                   f"   符合 accounts agree: {'yes' if ex['accounts_agree'] else 'no'}"
+                   f"   航海日記 log compared: {'yes' if ex['log_compared'] else 'no'}")
     out.append("")
     out.append("浦証文中載ス可キ箇条  The particulars the certificate states")
     for it in data["items"]:

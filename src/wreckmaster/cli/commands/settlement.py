@@ -95,8 +95,24 @@ def render(data: dict[str, Any]) -> list[str]:
                        + f"   [{', '.join(ln['cites'])}]")
         out.append(_row("  小計 subtotal", g["total"], cur))
         out.append("")
-    out.append(_row("総計 Total", data["total"], cur))
+    out.append(_row("総計 Total of the costs", data["total"], cur))
     out.append("")
+    proceeds = data.get("proceeds")
+    if proceeds:
+        out.append("売払代価  Sale proceeds (not a cost: the fund the art 11 costs are paid from)")
+        out.append(_row("  売払代価 sold for", proceeds["sold_for"], cur))
+        out.append(_row("  内 諸費用ニ払フ paid out for the costs above", proceeds["costs_paid"], cur))
+        for r in proceeds["returned"]:
+            out.append(_row(f"  残金 returned to {_n(data, r['payee'])}", r["amount"], cur)
+                       + f"   [{', '.join(r['cites'])}]")
+        out.append("")
+    if data.get("owner_side_repayments"):
+        out.append("船主荷主間ノ償還  Between the owner side (who finally bears the costs paid out of the proceeds;")
+        out.append("  not a further cost)")
+        for r in data["owner_side_repayments"]:
+            out.append(_row(f"  {_n(data, r['payer'])} → {_n(data, r['payee'])}", r["amount"], cur)
+                       + f"   [{', '.join(r['cites'])}]")
+        out.append("")
     out.append("誰ヨリ誰ヘ  Who pays whom")
     for r in data["who_pays_whom"]:
         out.append(_row(f"  {_n(data, r['payer'])} → {_n(data, r['payee'])}", r["amount"], cur))
@@ -126,4 +142,10 @@ def render(data: dict[str, Any]) -> list[str]:
     for s in data["signatures"]:
         who = _n(data, s["who"]) if s["who"] else "____________________"
         out.append(f"  {s['heading']['ja']} {s['heading']['en']}: {who}   印 seal: ______")
+    key = sorted((i, n) for i, n in data["names"].items() if n != i and not n.startswith(f"{i} ("))
+    if key:
+        out.append("")
+        out.append("凡例  Key (ids of the case file)")
+        for ident, name in key:
+            out.append(f"  {ident}: {name}")
     return out

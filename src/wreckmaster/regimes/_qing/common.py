@@ -40,10 +40,33 @@ def saved_items(ctx: Context) -> list[Item]:
     return [i for i in ctx.scenario.items if i.found is not None]
 
 
+def report_offices(ctx: Context) -> set[str] | None:
+    """The roles of the offices a first report must reach (parameter ``first_report.offices``:
+    Shandong 公所及文武衙門, Taiwan 地甲、頭目及文武汛官), or None when the regime names none."""
+    if "first_report.offices" not in ctx.regime.parameters:
+        return None
+    return set(ctx.p("first_report.offices"))
+
+
+def reported_to_office(ctx: Context, ev) -> bool | None:
+    """Whether a ``reported`` event reached one of the offices the text names: True, False, or
+    None when its ``to`` is not recorded (reading ``<regime>-2-first-report-office``)."""
+    offices = report_offices(ctx)
+    to = ev.get("to")
+    if offices is None:
+        return True
+    if not to:
+        return None
+    return any((p := ctx.scenario.party(t)) is not None and offices & set(p.roles) for t in to)
+
+
 def first_report(ctx: Context):
-    """The earliest ``reported`` event (the first report, 首報), or None."""
-    events = ctx.scenario.events_of("reported")
-    return events[0] if events else None
+    """The first report (首報): the earliest ``reported`` event made to one of the offices the
+    regime's art 2 names (a report whose ``to`` is not recorded is taken as made to them), or None."""
+    for ev in ctx.scenario.events_of("reported"):
+        if reported_to_office(ctx, ev) is not False:
+            return ev
+    return None
 
 
 def coast(ctx: Context) -> Coast | None:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.regime import Context
 
-from .common import first_report, tael
+from .common import first_report, report_offices, reported_to_office, tael
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,21 @@ def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[
     the owner who is to pay it and the awards; None when there is no first report, the decided
     sum is above the maximum, or the owner is not known (each with its finding)."""
     ev = first_report(ctx)
+    reading_office = f"{ctx.regime.id}-2-first-report-office"
+    skipped = [e for e in ctx.scenario.events_of("reported") if reported_to_office(ctx, e) is False
+               and (ev is None or e.date <= ev.date) and e is not ev]
+    for e in skipped:
+        ctx.out.finding("info", "report-not-to-office",
+                        f"The report of {e.date} by {', '.join(e.get('by'))} went to {', '.join(e.get('to'))}, none of "
+                        f"them one of the offices art 2 names (roles: {', '.join(sorted(report_offices(ctx) or []))}): "
+                        f"it does not make the first reporter (reading {reading_office}).", cite)
     if ev is None:
         return None
+    if reported_to_office(ctx, ev) is None:
+        ctx.out.finding("info", "report-recipient-not-recorded",
+                        f"The first report, of {ev.date} by {', '.join(ev.get('by'))}, does not say to whom it was made "
+                        f"(reported `to`): it is taken as made to the offices art 2 names (reading {reading_office}).",
+                        cite)
     reporters = list(ev.get("by"))
     vessel = ctx.case.vessel
     size = vessel.size if vessel else None
@@ -70,6 +83,10 @@ def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[
     else:
         awards = ctx.out.award(reporters, None, "first_report", cap.value, cite)
         how_en, how_zh, exact = f"the maximum, {cap.text} taels", f"{cap.text} 兩為度", cap.value
+        ctx.out.finding("info", "ceiling-shown",
+                        f"The first reporter's reward shown, {cap.text} taels, is the ceiling art 2 sets (多至, 以…為度), "
+                        "not a sum decided: no decision is recorded (reward_decided); the authority may give less.",
+                        cite)
     inputs = {"reporters": reporters, "size": size}
     if w.decided_input:
         inputs["decided"] = {k: str(v.get("amount")) for k, v in decided.items()}

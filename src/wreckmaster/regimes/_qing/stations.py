@@ -15,7 +15,7 @@ from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.values import exact_text
 
-from .common import case_segment, segment_label
+from .common import case_segment, coast, segment_label
 
 
 class SegmentLength(NamedTuple):
@@ -47,3 +47,42 @@ def segment_length_note(ctx: Context, s: SegmentLength, cite: str) -> None:
         ctx.out.finding("info", "segment-length",
                         f"Segment {s.seg.id!r} is {s.seg.length_li} li long; art 1 makes a segment of every "
                         f"{s.length.text} li (每十里為一段).", cite)
+
+
+def computed_station(ctx: Context, cite: str, reading: str) -> None:
+    """Issue 15: the station responsible for the casualty's position, as ``wreckmaster.geo``
+    computed it before the engine ran (``case.station_computed``: a fact with its source), and
+    the boats of that segment's register in the scenario's ``coast`` section (those to go)."""
+    fact = ctx.case.station_computed
+    dist = ctx.case.distance_computed
+    if dist is not None and dist.on_land:
+        severity = "info" if ctx.case.kind == "stranding" else "error"
+        ctx.out.finding(severity, "position-on-land",
+                        f"The casualty's position ({ctx.case.position.lat}, {ctx.case.position.lon}) is on land by "
+                        f"{dist.source} ({dist.data_version}; ± {dist.uncertainty_m} m): check the position.", cite)
+    if fact is None:
+        return
+    c = coast(ctx)
+    near = "; ".join(f"{n.station or n.segment} {n.distance_m} m" for n in fact.neighbours)
+    near_zh = "、".join(f"{n.station or n.segment} {n.distance_m} 公尺" for n in fact.neighbours)
+    seg = None
+    if c is not None:
+        seg = next((s for s in c.segments if s.id == fact.segment or (s.name and s.name == fact.station)), None)
+    boats = [b.id for b in seg.boats if b.licence is not None] if seg is not None else []
+    ctx.out.step("station_computed", cite,
+                 f"The casualty lies off segment {fact.segment} ({fact.station}) of register {fact.register_id}, "
+                 f"{fact.distance_m} m along the coast from its station; neighbouring stations: {near or 'none'}; "
+                 f"the signal reaches {len(fact.signals_reach)} station(s): {', '.join(fact.signals_reach) or 'none'}"
+                 + (f"; boats to go (licensed, register of {seg.id}): {', '.join(boats) or 'none'}" if seg else
+                    "; the scenario's coast section has no register for that segment")
+                 + f" (computed: {fact.source}; {fact.data_version}).",
+                 f"失事處所在 {fact.station}（{fact.segment}），距該段公所沿岸 {fact.distance_m} 公尺；鄰段：{near_zh or '無'}"
+                 + (f"；應派舢舨：{'、'.join(boats) or '無'}" if seg else ""),
+                 inputs={"segment": fact.segment, "station": fact.station, "distance_m": fact.distance_m,
+                         "neighbours": [n.segment for n in fact.neighbours], "signals_reach": list(fact.signals_reach),
+                         "coast_segment": seg.id if seg else None, "boats": boats, "data_version": fact.data_version},
+                 readings=[reading])
+    if c is not None and c.case_segment is not None and seg is not None and c.case_segment != seg.id:
+        ctx.out.finding("info", "case-segment-differs-from-position",
+                        f"coast.case_segment is {c.case_segment!r}, but the casualty's position lies off "
+                        f"{fact.station} (segment {seg.id!r}) by the coast data: the given segment is used.", cite)

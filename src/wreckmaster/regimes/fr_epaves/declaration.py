@@ -28,6 +28,7 @@ from wreckmaster.law.scenario import Item
 from .common import STATUS_FR, find_date, fr_date, in_war_period, items_in_scope, landing, on_shore
 
 ADMINISTRATOR_ROLE = "administrator"
+OFFICIAL_ROLE = "official"   # SCENARIO.md's role; counts where no administrator is named (fr-epaves-2-official)
 
 
 def declaration(ctx: Context) -> None:
@@ -64,9 +65,13 @@ def declaration(ctx: Context) -> None:
                                 "computed.", ["fr-epaves:2.1"])
                 continue
         due = period.value.due(start)
-        d = ctx.out.deadline(f"declare the find of {item.id} to the administrateur de l’inscription maritime",
-                             salvors[0] if len(salvors) == 1 else None, due,
-                             decl.date if decl else None, "fr-epaves:2.1")
+        # the duty is each salvor's (one declaration by any of them serves all: fr-epaves-2-any-salvor),
+        # so each salvor has the deadline, named as its party
+        late_note = (f"declared on {decl.date}, after the two clear days ending {due}" if decl and decl.date > due
+                     else None)
+        for party in salvors or [None]:
+            d = ctx.out.deadline(f"declare the find of {item.id} to the administrateur de l’inscription maritime",
+                                 party, due, decl.date if decl else None, "fr-epaves:2.1", note=late_note)
         made_en = f"declared on {decl.date}" if decl else "no declaration recorded"
         made_fr = f"déclaration le {fr_date(decl.date)}" if decl else "aucune déclaration"
         ctx.out.step("declaration", "fr-epaves:2.1",
@@ -87,13 +92,29 @@ def declaration(ctx: Context) -> None:
 def _declared(ctx: Context, item: Item) -> Event | None:
     """The first declaration of the item to the administrator (reading fr-epaves-2-authority):
     a ``declared`` event whose ``to`` is absent or names a party with the role
-    ``administrator``; one made only to others is reported and not counted."""
+    ``administrator``. Where no party of the case has that role, a declaration to a party with
+    the role ``official`` (the role SCENARIO.md lists) counts, with an info finding (reading
+    fr-epaves-2-official). One made only to others is reported and not counted."""
+    no_administrator = not ctx.scenario.parties_with(ADMINISTRATOR_ROLE)
     for ev in ctx.scenario.events_of("declared"):
         if item.id not in (ev.get("items") or []):
             continue
         to = ev.get("to")
         if to:
             roles = [ctx.scenario.party(t) for t in to]
+            if no_administrator and any(p is not None and p.has(OFFICIAL_ROLE) for p in roles):
+                ctx.out.finding("info", "declared-to-official",
+                                f"Item {item.id!r}: the declaration of {ev.date} was made to {', '.join(to)} "
+                                "(role 'official'); no party of the case has the role 'administrator', so it is "
+                                "taken as the declaration to the administrateur de l’inscription maritime of art 2 "
+                                "(reading fr-epaves-2-official).", "fr-epaves:2.1")
+                ctx.out.step("declaration", "fr-epaves:2.1",
+                             f"{item.id}: declared on {ev.date} to {', '.join(to)}, an official; no administrator is "
+                             "named in the case, so the official is taken as the administrator.",
+                             f"{item.id} : déclaration du {fr_date(ev.date)} à {', '.join(to)}, fonctionnaire ; "
+                             "aucun administrateur n’est nommé : tenue pour la déclaration de l’art. 2.",
+                             readings=["fr-epaves-2-official"])
+                return ev
             if not any(p is not None and p.has(ADMINISTRATOR_ROLE) for p in roles):
                 ctx.out.finding("info", "declared-to-other-authority",
                                 f"Item {item.id!r}: the declaration of {ev.date} was made to {', '.join(to)}, none "

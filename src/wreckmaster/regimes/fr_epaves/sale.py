@@ -10,7 +10,7 @@ Art. 3.— Si le propriétaire des épaves ne les a pas réclamées, ou si, les 
 
 → public_sale: a ``sold`` event dated before the declaration + 2 months (same day number,
   the month's last day when it has none) is an early sale (a warning) unless the item is
-  perishable (an info finding: sold at once, from the day of the declaration). An early sale
+  perishable (an info finding: sold « sans délai », even before its declaration). An early sale
   does not take away the salvor's share: art 4 is computed on its gross proceeds.
 """
 from __future__ import annotations
@@ -59,7 +59,7 @@ def public_sale(ctx: Context) -> None:
 def _check_sale(ctx: Context, item, sold, decl, sale_from, delay) -> None:
     owner = owner_of(ctx, item)
     readings = ["fr-epaves-3-sale-date"]
-    if sold.date < decl:
+    if sold.date < decl and not item.perishable:
         verdict_en, verdict_fr = "before the declaration itself: early", "avant la déclaration même : prématurée"
         ctx.out.finding("warning", "sale-early",
                         f"Item {item.id!r} was sold on {sold.date}, before its declaration on {decl}: art 3 allows a "
@@ -76,9 +76,13 @@ def _check_sale(ctx: Context, item, sold, decl, sale_from, delay) -> None:
     elif sold.date < sale_from:
         verdict_en, verdict_fr = "perishable goods, sold at once: allowed", \
             "denrées périssables, vendues sans délai : permis"
+        before = sold.date < decl
         ctx.out.finding("info", "perishable-sold-at-once",
-                        f"Item {item.id!r} is perishable and was sold on {sold.date}, without waiting for the two "
-                        f"months from its declaration on {decl}: art 3 allows it.", "fr-epaves:3.1")
+                        f"Item {item.id!r} is perishable and was sold on {sold.date}, "
+                        + (f"before its declaration on {decl}" if before else
+                           f"without waiting for the two months from its declaration on {decl}")
+                        + ": art 3 allows perishables to be sold « sans délai » (reading fr-epaves-3-perishables).",
+                        "fr-epaves:3.1")
         readings.append("fr-epaves-3-perishables")
     else:
         verdict_en, verdict_fr = "in time", "dans le délai"

@@ -91,6 +91,10 @@ def _rate(ctx: Context, item: Item):
         return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2", "found on the shore",
                 "trouvé sur le rivage", ["fr-epaves-4-within-one-mile"])
     distance = item.found.distance_from_coast_m
+    if item.found.distance_computed is not None:  # issue 15: computed by wreckmaster.geo, a fact with its source
+        distance = _computed_distance(ctx, item, distance, mile)
+        if distance is False:
+            return None
     if distance is None:
         ctx.out.finding("error", "distance-missing",
                         f"Item {item.id!r} was found at sea without found.distance_from_coast_m: art 4 gives 40 % "
@@ -110,6 +114,48 @@ def _rate(ctx: Context, item: Item):
             f"found at sea {distance} m from the coast, within one mile ({mile.value} m)",
             f"trouvé en mer à {distance} m de la côte, à moins d’un mille ({mile.value} m)",
             ["fr-epaves-4-within-one-mile", "fr-epaves-4-no-distance"])
+
+
+def _computed_distance(ctx: Context, item: Item, typed, mile):
+    """The distance computed from the item's position (reading fr-epaves-4-computed-distance): the
+    typed-in distance wins and the computed one is shown beside it; a position on land, or a
+    mile boundary within the computation's uncertainty, is an error (the official determines)."""
+    c = item.found.distance_computed
+    cites = ["fr-epaves:4.2#1", "fr-epaves:4.2#2"]
+    parts = ", ".join(f"{k} {v} m" for k, v in c.components.items())
+    about = (f"computed {c.distance_m} m ± {c.uncertainty_m} m ({parts}) from {c.source}, {c.data_version}"
+             + (" — the position is on land" if c.on_land else ""))
+    about_fr = f"distance calculée {c.distance_m} m ± {c.uncertainty_m} m" + (" — position à terre" if c.on_land else "")
+    if typed is not None:
+        ctx.out.finding("info", "distance-computed-beside",
+                        f"Item {item.id!r}: the distance given ({typed} m, the official's determination) is used; "
+                        f"{about}.", cites)
+        return typed
+    if c.on_land:
+        ctx.out.finding("error", "position-on-land",
+                        f"Item {item.id!r} was found at sea, but its position is on land ({about}): the position is "
+                        "wrong or the item was found ashore; no rate, no award until the official determines it.",
+                        cites)
+        problem = "position on land"
+    elif abs(Fraction(c.distance_m) - mile.value) <= Fraction(c.uncertainty_m):
+        ctx.out.finding("error", "mile-within-uncertainty",
+                        f"Item {item.id!r}: {about}: the one-mile boundary ({mile.value} m, measured from the lowest "
+                        "low-water line) lies within the uncertainty, so whether the item was found beyond the mile "
+                        "cannot be told from the data; the official's determination (found.distance_from_coast_m) "
+                        "is needed. No award is computed.", cites)
+        problem = "the mile within the uncertainty"
+    else:
+        ctx.out.finding("info", "distance-computed",
+                        f"Item {item.id!r}: no distance was given; {about}: the mile ({mile.value} m) is outside "
+                        "the uncertainty, so the computed distance decides the rate.", cites)
+        return c.distance_m
+    ctx.out.step("salvor_award", cites,
+                 f"{item.id}: found at sea, {about} — {problem}: no rate, no award.",
+                 f"{item.id} : trouvé en mer, {about_fr} — pas de taux, pas de rémunération.",
+                 inputs={"item": item.id, "distance_computed": c.distance_m, "uncertainty_m": c.uncertainty_m,
+                         "on_land": c.on_land, "data_version": c.data_version},
+                 params=[mile], readings=["fr-epaves-4-computed-distance"])
+    return False
 
 
 def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_sum, exact) -> None:

@@ -5,9 +5,11 @@ Article premier. Pendant la durée de la guerre et les six mois qui suivront la 
   hostilities, …)
 Art. 2. Pendant la durée de la guerre et les six mois qui suivent la cessation des
   hostilités, … (the same period for the declaration of finds)
-  → temporal_scope: the case's day, and each find, from 1914-08-02 to 1920-04-24 inclusive
-    (parameters war_start, cessation_of_hostilities, after_hostilities_period); outside it,
-    an error finding and no computation (for the whole case, or for that item).
+  → temporal_scope: the case's day (the generic period in force, law/scope.py: parameters
+    in_force.start/end) and each find, from 1914-08-02 to 1920-04-24 inclusive (parameters
+    war_start, cessation_of_hostilities, after_hostilities_period); outside it, an error
+    finding and no computation (for the whole case, or for that item) — with
+    ``case.hypothetical``, a warning and the computation proceeds.
 Ant. 5. Les présentes dispositions sont applicables à l'Algérie, Un décret pourra les rendre
   applicables aux colonies et aux pays de protectorat.
   (The present provisions apply to Algeria. A decree may make them applicable to the
@@ -76,38 +78,34 @@ def territory(ctx: Context) -> None:
 
 
 def temporal_scope(ctx: Context) -> None:
-    """Arts 1 ¶1 and 2 ¶1: the war and the six months after the cessation of hostilities."""
+    """Arts 1 ¶1 and 2 ¶1: the war and the six months after the cessation of hostilities.
+
+    The case's own day is checked first by the generic period in force (law/scope.py, parameters
+    in_force.start/end, reading fr-epaves-in-force): outside it nothing runs here unless the case
+    is hypothetical. This rule checks each find (reading fr-epaves-scope-each-event).
+    """
     start, cessation = ctx.param("war_start"), ctx.param("cessation_of_hostilities")
     after = ctx.param("after_hostilities_period")
     end = regime_end(ctx)
     cites = ["fr-epaves:1.1", "fr-epaves:2.1"]
     readings = ["fr-epaves-temporal-scope"]
     occurred = ctx.case.occurred
+    hypothetical = ctx.case.hypothetical
     span_en = f"from {start.value} to {end} inclusive ({cessation.value} + {after.text})"
     span_fr = f"du {fr_date(start.value)} au {fr_date(end)} inclus (cessation des hostilités le " \
               f"{fr_date(cessation.value)} + six mois)"
-    if not in_war_period(ctx, occurred):
-        ctx.out.finding("error", "out-of-temporal-scope",
-                        f"The case occurred on {occurred}, outside the war and the six months after the "
-                        f"cessation of hostilities ({start.value} to {end}): the law does not apply and "
-                        "nothing is computed.", cites)
-        ctx.out.step("temporal_scope", cites,
-                     f"The case occurred on {occurred}; the law applies {span_en} — not then: nothing is computed.",
-                     f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} — hors de cette période : "
-                     "aucun calcul.",
-                     inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
-        ctx.memo["out_of_scope"] = True
-        return
+    case_inside = in_war_period(ctx, occurred)
     ctx.out.step("temporal_scope", cites,
-                 f"The case occurred on {occurred}; the law applies {span_en}: within.",
-                 f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} : dans la période.",
+                 f"The case occurred on {occurred}; the law applies {span_en}: "
+                 f"{'within' if case_inside else 'outside, assessed as hypothetical'}.",
+                 f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} : "
+                 f"{'dans la période' if case_inside else 'hors de la période, calcul hypothétique'}.",
                  inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
-    if ctx.memo.get("out_of_scope"):
-        return  # art 5 already excluded the case; its finding says why
-    ctx.out.finding("info", "enactment-date-unverified",
-                    "The law's own date is not verified: it is applied from the start of the war "
-                    f"({start.value}); if it came into force only after this case, the earlier rules on "
-                    "wreck govern instead (reading fr-epaves-temporal-scope).", "fr-epaves:1.1")
+    if case_inside and not ctx.memo.get("out_of_scope"):  # else art 5 or the period already said why
+        ctx.out.finding("info", "enactment-date-unverified",
+                        "The law's own date is not verified: it is applied from the start of the war "
+                        f"({start.value}); if it came into force only after this case, the earlier rules on "
+                        "wreck govern instead (reading fr-epaves-temporal-scope).", "fr-epaves:1.1")
     excluded: set[str] = set()
     for item in ctx.scenario.items:
         if item.found is None:
@@ -117,15 +115,22 @@ def temporal_scope(ctx: Context) -> None:
                             f"Item {item.id!r} has no found.date: the find is taken to be on the day of the "
                             f"casualty, {occurred} (reading fr-epaves-find-date-default).", "fr-epaves:2.1")
         found_on = find_date(ctx, item)
-        if not in_war_period(ctx, found_on):
-            excluded.add(item.id)
-            ctx.out.finding("error", "out-of-temporal-scope",
+        if in_war_period(ctx, found_on):
+            continue
+        if hypothetical:
+            ctx.out.finding("warning", "out-of-temporal-scope",
                             f"Item {item.id!r} was found on {found_on}, outside the war and the six months "
-                            f"after the cessation of hostilities ({start.value} to {end}): the law does not "
-                            "apply to it and nothing is computed for it.", cites)
-            ctx.out.step("temporal_scope", cites,
-                         f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
-                         f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "
-                         "cette épave.",
-                         inputs={"item": item.id, "found": found_on}, readings=readings + ["fr-epaves-scope-each-event"])
+                            f"after the cessation of hostilities ({start.value} to {end}): it is assessed only "
+                            "because case.hypothetical is true.", cites)
+            continue
+        excluded.add(item.id)
+        ctx.out.finding("error", "out-of-temporal-scope",
+                        f"Item {item.id!r} was found on {found_on}, outside the war and the six months "
+                        f"after the cessation of hostilities ({start.value} to {end}): the law does not "
+                        "apply to it and nothing is computed for it.", cites)
+        ctx.out.step("temporal_scope", cites,
+                     f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
+                     f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "
+                     "cette épave.",
+                     inputs={"item": item.id, "found": found_on}, readings=readings + ["fr-epaves-scope-each-event"])
     ctx.memo["excluded_items"] = excluded

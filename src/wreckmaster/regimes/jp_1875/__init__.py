@@ -9,6 +9,7 @@ from pathlib import Path
 from wreckmaster.law.money import JPY_RIN
 from wreckmaster.law.regime import Regime, register
 
+from . import claims  # art 31: claim_until of items under notice (CASE.md)
 from . import (castaways, costs, decisions, drift_goods, government, liability, offences, rescue, rescuers,
                salvage_fees, sea_protest, settlement, tender_sale)
 
@@ -48,4 +49,5 @@ REGIME = register(Regime(
         drift_goods.finder_shares,     # arts 31, 32, 34
         settlement.settlement_review,  # arts 19, 20 (after every charge is made)
     ],
+    claim_until=claims.claim_until,    # art 31
 ))

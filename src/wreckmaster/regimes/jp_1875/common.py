@@ -106,11 +106,59 @@ def ids(values) -> str:
     return ", ".join(values) if values else "nobody"
 
 
+def major_wreck_facts(ctx: Context) -> list[str]:
+    """What makes a major wreck (大難船) under art 14, by what happened (reading
+    ``jp-1875-14-major-wreck``): 船体皆破沈没 (``case.hull`` broken or sunk), 乗組人ノ死去 (deaths:
+    ``case.dead`` or a crew/master party with ``casualty: killed``), 積荷ノ大損害 (``case.heavy_cargo_loss``),
+    荷主船主立会決算ヲ要スル (``case.joint_settlement``), and a total loss (art 15: 大難船). The
+    vessel's size is no part of it. Returns the facts that hold (English labels)."""
+    case = ctx.case
+    facts = []
+    if case.total_loss:
+        facts.append("hull and cargo entirely lost (art 15)")
+    if case.hull in ("broken", "sunk"):
+        facts.append(f"hull {case.hull}")
+    if (case.dead or 0) > 0 or any(p.casualty == "killed" and (p.has("crew") or p.has("master"))
+                                   for p in ctx.scenario.parties):
+        facts.append("deaths")
+    if case.heavy_cargo_loss:
+        facts.append("heavy loss of cargo")
+    if case.joint_settlement:
+        facts.append("owners need a joint settlement")
+    return facts
+
+
 def major_wreck(ctx: Context) -> bool:
-    """Art 14's major wreck (大難船): a large vessel, or a total loss (art 15 calls a total loss
-    of hull and cargo a 大難船). Reading ``jp-1875-14-major-wreck``."""
-    vessel = ctx.case.vessel
-    return bool((vessel and vessel.size == "large") or ctx.case.total_loss)
+    """Art 14's major wreck (大難船), decided by what happened (:func:`major_wreck_facts`)."""
+    return bool(major_wreck_facts(ctx))
+
+
+def many_hands(ctx: Context) -> bool:
+    """Art 4: 多人数ヲ要スル程ノ大難船ト見受ケ候節 — the official judged that many hands are needed
+    (``case.many_hands``); when not recorded, the facts of art 14 decide (reading ``jp-1875-4-major-wreck``)."""
+    if ctx.case.many_hands is not None:
+        return ctx.case.many_hands
+    return major_wreck(ctx)
+
+
+def hull_saved(ctx: Context) -> bool:
+    """The hull remains, something that can be sold (arts 11, 15): a vessel, not a total loss, and
+    ``case.hull`` not broken up nor sunk (reading ``jp-1875-11-nothing-to-sell``)."""
+    case = ctx.case
+    return bool(case.vessel) and not case.total_loss and case.hull not in ("broken", "sunk")
+
+
+def wages_withheld(ctx: Context, e: Expense) -> bool:
+    """Art 9: 保安料及ヒ其他ノ賃銭等ヲ割渡ス可カラス — where the effort on an item is not evidenced,
+    the other wages for that item paid to its finders (the categories of parameter
+    ``effort.withheld_categories``, an expense ``for`` the item whose payee is one of its finders)
+    are withheld with the fee (reading ``jp-1875-9-other-wages``)."""
+    if not e.for_ or e.payee is None:
+        return False
+    item = ctx.scenario.item(e.for_)
+    if item is None or item.effort_evidenced or item.found is None or e.payee not in item.found.by:
+        return False
+    return e.category in ctx.p("effort.withheld_categories")
 
 
 def government_ship(ctx: Context) -> bool:

@@ -23,12 +23,17 @@ from fractions import Fraction
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, expense_amount, expenses_for, government_ship, require_owner_side, yen
+from .common import (drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
+                     wages_withheld, yen)
 
 
 def nothing_saved(ctx: Context) -> bool:
-    """Nothing to sell (売払フヘキモノモ之レナキ): a total loss, or no item was saved."""
-    return ctx.case.total_loss or not any(i.found for i in ctx.scenario.items)
+    """Nothing to sell (売払フヘキモノモ之レナキ): a total loss, or neither an item nor the hull was
+    saved. A saved hull is something that can be sold (arts 11, 15): "no item recorded" is not
+    "nothing to sell" (reading ``jp-1875-11-nothing-to-sell``)."""
+    if ctx.case.total_loss:
+        return True
+    return not any(i.found for i in ctx.scenario.items) and not hull_saved(ctx)
 
 
 def _proceeds(ctx: Context) -> tuple[Decimal, list[tuple[str, Decimal]]]:
@@ -37,18 +42,41 @@ def _proceeds(ctx: Context) -> tuple[Decimal, list[tuple[str, Decimal]]]:
     return sum((p for _, p in sales), Decimal(0)), sales
 
 
+def bearers_of(ctx: Context, item_id: str | None) -> tuple[list[str], list[Fraction], list[str]] | None:
+    """Who finally bears an art 11 cost (payers, shares, extra cites), reading ``jp-1875-11-item-owner``:
+    a cost tied to one item (its salvage fee, an expense ``for`` it) is borne by that item's known
+    owner (荷主; for 官物 such as tribute rice, 貢米, with no other owner, the ``government``, art 24);
+    the vessel's own hull and gear by the owner side; any other cost by the owner side
+    (``cost_bearers``, else the vessel's owner)."""
+    item = ctx.scenario.item(item_id) if item_id else None
+    if item is not None and item.kind != "vessel":
+        owner = ctx.scenario.owner_of(item)
+        if owner is not None:
+            return [owner], [Fraction(1)], []
+        if item.government:
+            return ["government"], [Fraction(1)], ["jp-1875:24"]
+    side = require_owner_side(ctx, "jp-1875:11")
+    if side is None:
+        return None
+    return side[0], side[1], []
+
+
 def owner_costs(ctx: Context) -> None:
     """Art 11: the salvage fees and the art 11 expenses."""
     if drift_case(ctx) or government_ship(ctx):
         return  # drift goods: art 34; a government ship: art 23 (government.government_ship_costs)
-    costs: list[tuple[str | None, str | None, Decimal, str, str]] = []  # payee, for, amount, cite, label
+    costs: list[tuple[str | None, str | None, Decimal, str, str, str | None]] = []  # payee, for, amount, cite, label, item
     for fee in ctx.memo.get("salvage_fees", []):
         if fee.amount:
-            costs.append((fee.to, fee.for_, fee.amount, "jp-1875:11#1", f"salvage fee of {fee.for_} to {fee.to}"))
+            costs.append((fee.to, fee.for_, fee.amount, "jp-1875:11#1", f"salvage fee of {fee.for_} to {fee.to}",
+                          fee.for_))
     for e, cat in expenses_for(ctx, "owner_costs"):
+        if wages_withheld(ctx, e):
+            continue
         amount = expense_amount(ctx, e)
         if amount is not None:
-            costs.append((e.payee, e.for_ or e.id, ctx.out.round(amount), cat["cite"], f"{e.category} ({e.id})"))
+            costs.append((e.payee, e.for_ or e.id, ctx.out.round(amount), cat["cite"], f"{e.category} ({e.id})",
+                          e.for_))
     if not costs:
         if not nothing_saved(ctx):
             proceeds, sales = _proceeds(ctx)
@@ -62,46 +90,84 @@ def owner_costs(ctx: Context) -> None:
     if sales:
         _from_proceeds(ctx, costs, proceeds, sales)
         return
-    side = require_owner_side(ctx, "jp-1875:11")
-    if side is None:
-        return
-    payers, shares = side
-    for payee, for_, amount, cite, label in costs:
-        ctx.out.charge(payers, payee, for_, amount, [cite, "jp-1875:11"], shares)
-        ctx.out.step("owner_costs", [cite, "jp-1875:11"],
-                     f"{label}: {amount} yen borne by the owner side ({', '.join(payers)}).",
-                     f"{label}: {amount} 円 船主荷主ヨリ出サシム", amount=amount,
-                     readings=["jp-1875-11-owner-side"])
+    for payee, for_, amount, cite, label, item_id in costs:
+        bearers = bearers_of(ctx, item_id)
+        if bearers is None:
+            return
+        payers, shares, extra = bearers
+        ctx.out.charge(payers, payee, for_, amount, [cite, "jp-1875:11"] + extra, shares)
+        whose = (f"the owner of {item_id} ({', '.join(payers)})" if item_id and _tied(ctx, item_id, payers)
+                 else f"the owner side ({', '.join(payers)})")
+        ctx.out.step("owner_costs", [cite, "jp-1875:11"] + extra,
+                     f"{label}: {amount} yen borne by {whose}.",
+                     f"{label}: {amount} 円 " + ("其荷主ヨリ出サシム" if item_id and _tied(ctx, item_id, payers)
+                                                else "船主荷主ヨリ出サシム"), amount=amount,
+                     readings=["jp-1875-11-owner-side", "jp-1875-11-item-owner"])
+
+
+def _tied(ctx: Context, item_id: str, payers: list[str]) -> bool:
+    item = ctx.scenario.item(item_id)
+    return item is not None and item.kind != "vessel" and (
+        ctx.scenario.owner_of(item) is not None or item.government)
 
 
 def _to_government(ctx: Context, costs) -> None:
     """Art 15 (and art 11's last sentence): nothing to take from the owner side."""
-    why = "a total loss of hull and cargo" if ctx.case.total_loss else "nothing was saved to be sold"
-    for payee, for_, amount, cite, label in costs:
+    why = "a total loss of hull and cargo" if ctx.case.total_loss else "neither goods nor the hull were saved to be sold"
+    for payee, for_, amount, cite, label, _item in costs:
         ctx.out.charge("government", payee, for_, amount, [cite, "jp-1875:11", "jp-1875:15"])
         ctx.out.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"],
                      f"{label}: {amount} yen — {why}, so art 15 puts it on the government instead of the owner side.",
                      f"{label}: {amount} 円 — 悉皆沈没又ハ売払フヘキモノナシ、第十五条ニ依リ官費",
-                     amount=amount, overrides="owner_costs", readings=["jp-1875-15-total-loss"])
+                     amount=amount, overrides="owner_costs", readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
     ctx.out.finding("info", "costs-to-government",
                     f"Art 11 costs are borne by the government: {why} (arts 11, 15). An itemised account "
                     "(費用明細帳) signed by the coast officials and the master goes to the authority.",
                     ["jp-1875:11", "jp-1875:15"])
 
 
+def _proceeds_owners(ctx: Context, sales) -> dict[str, Fraction]:
+    """Whose money the proceeds are: each sold item's owner (else the owner side), by price."""
+    owners: dict[str, Fraction] = {}
+    for item_id, price in sales:
+        owner = ctx.scenario.owner_of(item_id)
+        item = ctx.scenario.item(item_id)
+        if owner is None and item is not None and item.government:
+            owner = "government"
+        if owner is None:
+            side = require_owner_side(ctx, "jp-1875:11")
+            if side is None:
+                continue
+            for payer, share in zip(*side):
+                owners[payer] = owners.get(payer, Fraction(0)) + Fraction(price) * share
+        else:
+            owners[owner] = owners.get(owner, Fraction(0)) + Fraction(price)
+    return owners
+
+
 def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
     """Art 11: costs come out of the sale proceeds (``custody``), only up to them; the
-    shortfall goes to the government (art 15); what is left goes back to the owners."""
+    shortfall goes to the government (art 15); what is left goes back to the owners.
+    The proceeds are the fund, not the incidence: whoever bears a cost under art 11
+    (:func:`bearers_of`) but whose part was paid out of another owner's proceeds repays that
+    owner (reading ``jp-1875-11-proceeds-fund``)."""
     left = proceeds
     ctx.out.step("owner_costs", "jp-1875:11",
                  f"Saved goods were sold for {proceeds} yen in all; the art 11 costs are paid from that sum.",
                  f"保安物売払代価 {proceeds} 円ノ内ヨリ諸費用ヲ出サシム", inputs={"sales": sales})
-    for payee, for_, amount, cite, label in costs:
+    burden: dict[str, Fraction] = {}
+    used = Fraction(0)
+    for payee, for_, amount, cite, label, item_id in costs:
         from_custody = min(amount, left)
         shortfall = amount - from_custody
         left -= from_custody
         if from_custody:
             ctx.out.charge("custody", payee, for_, from_custody, [cite, "jp-1875:11"])
+            used += Fraction(from_custody)
+            bearers = bearers_of(ctx, item_id)
+            if bearers is not None:
+                for who, share in zip(bearers[0], bearers[1]):
+                    burden[who] = burden.get(who, Fraction(0)) + Fraction(from_custody) * share
         if shortfall:
             ctx.out.charge("government", payee, for_, shortfall, [cite, "jp-1875:11", "jp-1875:15"])
         ctx.out.step("owner_costs", [cite, "jp-1875:11"] + (["jp-1875:15"] if shortfall else []),
@@ -110,24 +176,44 @@ def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
                      f"{label}: {amount} 円 — 売払代価ヨリ {from_custody} 円"
                      + (f"、不足 {shortfall} 円ハ第十五条ニ照準シ官費" if shortfall else ""),
                      amount=amount, readings=["jp-1875-11-shortfall"] if shortfall else ())
+    if used:
+        _settle_between_owners(ctx, burden, used, sales)
     if left > 0:
         _return_surplus(ctx, left, sales)
 
 
+def _settle_between_owners(ctx: Context, burden: dict[str, Fraction], used: Fraction, sales) -> None:
+    """The final incidence within the owner side: each owner's proceeds paid ``used × its share
+    of the proceeds``; each bearer owed its ``burden``. Who bore less than its proceeds paid is
+    repaid by those who bore more, in proportion (one charge per pair, rounded once)."""
+    owners = _proceeds_owners(ctx, sales)
+    total = sum(owners.values(), Fraction(0))
+    if not total:
+        return
+    net = dict(burden)
+    for o, w in owners.items():
+        net[o] = net.get(o, Fraction(0)) - used * w / total
+    debtors = [(p, v) for p, v in net.items() if v > 0]
+    creditors = [(p, -v) for p, v in net.items() if v < 0]
+    credit = sum((v for _, v in creditors), Fraction(0))
+    if not debtors or not credit:
+        return
+    for d, owe in debtors:
+        for c, due in creditors:
+            made = ctx.out.charge(d, c, "reimbursement", owe * due / credit, ["jp-1875:11"])
+            for m in made:
+                ctx.out.step("owner_costs", "jp-1875:11",
+                             f"{d} bears {yen(owe)} yen of the art 11 costs that were paid out of the proceeds of "
+                             f"{c}'s goods: {d} repays {c} {m.amount} yen (the proceeds are the fund to pay from, "
+                             "not the incidence).",
+                             f"{d} ノ負担スヘキ諸費用ヲ {c} ノ物品売払代価ヨリ払ヒタルニ付 {d} ヨリ {c} ヘ {m.amount} 円ヲ償フ",
+                             exact=owe * due / credit, amount=m.amount,
+                             readings=["jp-1875-11-proceeds-fund", "jp-1875-11-owner-side"])
+
+
 def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
     """What is left of the proceeds goes back to the sold goods' owners, pro rata to price."""
-    owners: dict[str, Fraction] = {}
-    side = None
-    for item_id, price in sales:
-        owner = ctx.scenario.owner_of(item_id)
-        if owner is None:
-            side = side or require_owner_side(ctx, "jp-1875:11")
-            if side is None:
-                continue
-            for payer, share in zip(*side):
-                owners[payer] = owners.get(payer, Fraction(0)) + Fraction(price) * share
-        else:
-            owners[owner] = owners.get(owner, Fraction(0)) + Fraction(price)
+    owners = _proceeds_owners(ctx, sales)
     if not owners:
         return
     names = list(owners)

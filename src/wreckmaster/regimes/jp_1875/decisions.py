@@ -16,7 +16,7 @@ from __future__ import annotations
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, ids, major_wreck
+from .common import drift_case, ids, major_wreck, major_wreck_facts
 
 
 def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str) -> None:
@@ -100,7 +100,7 @@ def major_or_minor_wreck(ctx: Context) -> None:
         return
     if major_wreck(ctx):
         ref = ctx.scenario.first("referred_to_authority")
-        why = "a total loss" if ctx.case.total_loss else "a large vessel"
+        why = ", ".join(major_wreck_facts(ctx))
         ctx.out.step("major_or_minor_wreck", "jp-1875:14",
                      f"A major wreck (大難船: {why}): every measure beyond the rescue on the spot is put to the "
                      "competent office and its official's directions are followed"

@@ -75,9 +75,17 @@ def posting(ctx: Context) -> None:
 
 
 def wide_notice(ctx: Context) -> None:
-    """Art 30: wider notice when the value is 20 yen or more, or the goods are needed ones."""
+    """Art 30: wider notice when the value is 20 yen or more, or the goods are needed ones.
+    The wider notice is for drift goods (漂着物ノ代価弐拾円以上), not for an unmanned ship (乗組人ナキ船),
+    which gets the sixty days' posting only (reading ``jp-1875-30-goods-only``)."""
     threshold = ctx.param("drift.wide_notice_threshold")
     for item in drift_items(ctx):
+        if _kind(item)[0] == "vessel":
+            ctx.out.step("wide_notice", "jp-1875:30",
+                         f"{item.id}: an unmanned ship — art 30's wider notice (三府五港, newspapers) is for drift "
+                         "goods (漂着物); the ship is posted for sixty days only.",
+                         f"{item.id}: 乗組人ナキ船 — 三府五港ヘノ報告ハ漂着物ニ限ル", readings=["jp-1875-30-goods-only"])
+            continue
         big = item.value is not None and Fraction(item.value) >= threshold.value
         if not (big or item.important):
             continue

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, expense_amount, expense_categories, government_ship, ids, yen
+from .common import drift_case, expense_amount, expense_categories, government_ship, ids, wages_withheld, yen
 
 
 def _referral(ctx: Context):
@@ -84,7 +84,7 @@ def government_ship_costs(ctx: Context) -> None:
     cats = expense_categories()
     for e in ctx.scenario.expenses:
         cat = cats.get(e.category)
-        if cat is None or cat["rule"] not in ("owner_costs", "public_costs"):
+        if cat is None or cat["rule"] not in ("owner_costs", "public_costs") or wages_withheld(ctx, e):
             continue
         if cat["rule"] == "public_costs":
             official_daily_pay(ctx, e)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 
-from .common import crew_member, drift_case, ids, master, name, officials, owner_side
+from .common import crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side
 
 
 def coast_officials(ctx: Context) -> None:
@@ -40,6 +40,7 @@ def coast_officials(ctx: Context) -> None:
 
 def distress_report(ctx: Context) -> None:
     """Art 3: the first report of the distress, made at once to a coast official."""
+    nearest_village(ctx)  # issue 15: from case.position (case.office_computed)
     if drift_case(ctx):
         return  # drift goods are reported under art 29
     reports = ctx.scenario.events_of("reported")
@@ -66,6 +67,24 @@ def distress_report(ctx: Context) -> None:
                         "art 3 requires the report to go to a coast official (浦役人ニ報知).", "jp-1875:3")
 
 
+def nearest_village(ctx: Context) -> None:
+    """Art 3, 最寄ノ者 … 浦役人ニ報知: the village office nearest the casualty's position, as
+    ``wreckmaster.geo`` computed it (``case.office_computed``; reading ``jp-1875-3-nearest-village``)."""
+    office = ctx.case.office_computed
+    if office is None:
+        return
+    ctx.out.finding("info", "nearest-office",
+                    f"The nearest village office of the period to the casualty's position is {office.name} "
+                    f"({office.name_en or ''}, {office.distance_m} m in a straight line): its coast officials (浦役人) "
+                    f"are those the report of art 3 goes to (computed: {office.source}; {office.data_version}).",
+                    "jp-1875:3")
+    ctx.out.step("nearest_office", "jp-1875:3",
+                 f"Nearest village office: {office.name}, {office.distance_m} m from the position in a straight line.",
+                 f"最寄ノ浦方 {office.name} (直線距離 {office.distance_m} 米)",
+                 inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
+                 readings=["jp-1875-3-nearest-village"])
+
+
 def transshipment(ctx: Context) -> None:
     """Art 3 proviso: no goods moved from the ship until the master or a senior person asks."""
     for ev in ctx.scenario.events_of("goods_moved"):
@@ -87,25 +106,28 @@ def transshipment(ctx: Context) -> None:
 def major_wreck_callout(ctx: Context) -> None:
     """Art 4: a major wreck needing many hands — bells and clappers, and the neighbours' boats."""
     vessel = ctx.case.vessel
-    if drift_case(ctx) or vessel is None or vessel.size != "large":
+    if drift_case(ctx) or vessel is None or not many_hands(ctx):
         return
+    judged = ("the coast official judged that many hands are needed (case.many_hands)"
+              if ctx.case.many_hands else f"a major wreck by what happened: {', '.join(major_wreck_facts(ctx))}")
     calls = ctx.scenario.events_of("called_out")
     bells = next((c for c in calls if c.get("bells")), None)
     boats = next((c for c in calls if c.get("neighbour_boats")), None)
     ctx.out.step("major_wreck_callout", "jp-1875:4",
-                 "A large vessel: a major wreck needing many hands (大難船); the coast official sounds the "
+                 f"A major wreck needing many hands (大難船: {judged}); the coast official sounds the "
                  "clappers and bells to call people together and orders the neighbouring boat owners out"
                  + (f"; bells sounded on {bells.date}" if bells else "")
                  + (f"; neighbours' boats ordered out on {boats.date}" if boats else "") + ".",
                  "多人数ヲ要スル大難船 — 板木半鐘等打鳴ラシ人数ヲ呼聚メ近隣ノ船持ニ助船ヲ出サシム",
-                 inputs={"size": vessel.size}, readings=["jp-1875-4-major-wreck"])
+                 inputs={"many_hands": ctx.case.many_hands, "facts": major_wreck_facts(ctx)},
+                 readings=["jp-1875-4-major-wreck"])
     if bells is None:
         ctx.out.finding("warning", "alarm-not-sounded",
-                        "A large vessel is wrecked, but no sounding of the clappers and bells (板木半鐘) to call "
+                        "A major wreck needing many hands, but no sounding of the clappers and bells (板木半鐘) to call "
                         "people together is recorded (called_out with bells): art 4.", "jp-1875:4")
     if boats is None:
         ctx.out.finding("warning", "neighbour-boats-not-ordered",
-                        "A large vessel is wrecked, but no order to the neighbouring boat owners to put out "
+                        "A major wreck needing many hands, but no order to the neighbouring boat owners to put out "
                         "rescue boats is recorded (called_out with neighbour_boats): art 4.", "jp-1875:4")
 
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, government_ship, ids, yen
+from .common import drift_case, government_ship, ids, wages_withheld, yen
 from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
@@ -60,6 +60,7 @@ def salvage_fee(ctx: Context) -> None:
         rate = ctx.param(f"salvage_fee.{waters}.{found.state}")
         if not item.effort_evidenced:
             fee_denied(ctx, item.id, cite)
+            wages_denied(ctx, item)
             continue
         exact = Fraction(item.value) * rate.value
         if government_ship(ctx):
@@ -90,6 +91,24 @@ def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
                  f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
                  f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス",
                  overrides="salvage_fee")
+
+
+def wages_denied(ctx: Context, item) -> None:
+    """Art 9: 保安料及ヒ其他ノ賃銭等ヲ割渡ス可カラス — the finders' other wages for the item (labour,
+    boats paid to them for it) are withheld too; :func:`.costs.owner_costs` leaves them out."""
+    withheld = [e for e in ctx.scenario.expenses if wages_withheld(ctx, e)]
+    if not withheld:
+        return
+    param = ctx.param("effort.withheld_categories")
+    listed = ", ".join(f"{e.id} ({e.category} {e.amount if e.amount is not None else '?'} yen to {e.payee})"
+                       for e in withheld)
+    ctx.out.finding("error", "wages-withheld",
+                    f"Item {item.id!r}: effort not evidenced — art 9 withholds the finders' other wages for it "
+                    f"too: {listed}; they are not paid nor charged.", "jp-1875:9")
+    ctx.out.step("effort_not_evidenced", "jp-1875:9",
+                 f"{item.id}: art 9 also withholds the other wages (賃銭) paid to its finders for it: {listed}.",
+                 f"{item.id}: 第九条ニ依リ其他ノ賃銭等モ割渡サス: {listed}", params=[param],
+                 overrides="owner_costs", readings=["jp-1875-9-other-wages"])
 
 
 def fee_in_kind(ctx: Context) -> None:

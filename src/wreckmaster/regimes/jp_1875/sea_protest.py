@@ -63,7 +63,8 @@ def _examination(ctx: Context):
     present = list(dict.fromkeys(o for e in exams for o in (e.get("by") or [])))
     if not present and issued is not None:
         present = list(issued.get("by") or [])
-    separately = all(e.get("separately") or len(e.get("persons")) == 1 for e in exams)
+    # nobody examined: neither separately nor together (None), never a vacuous "yes"
+    separately = all(e.get("separately") or len(e.get("persons")) == 1 for e in exams) if exams else None
     agree = bool(exams) and all(e.get("accounts_agree") for e in exams)
     return m, examined, present, separately, agree
 
@@ -81,7 +82,8 @@ def sea_protest(ctx: Context) -> None:
     ctx.out.step("sea_protest", "jp-1875:21",
                  "Sea protest (浦証文)" + (f" applied for by {req.get('by')} on {req.date}" if req else "")
                  + f": master {m or '?'}; crew examined {ids(crew)}; coast officials present {ids(present)}; "
-                 + ("examined separately" if separately else "not examined separately")
+                 + ("nobody examined yet" if separately is None
+                    else "examined separately" if separately else "not examined separately")
                  + ("; the accounts agree with each other and with the traces or log." if agree
                     else "; the accounts are not recorded as agreeing.")
                  + (" The log (航海日記) was compared." if any(e.get("log_compared") for e in exams) else ""),

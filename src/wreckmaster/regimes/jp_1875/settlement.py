@@ -30,13 +30,26 @@ from .common import drift_case, expense_categories, ids, master, owner_side
 
 #: The groups of the statement, in the order of art 19 (第十一条第十二条第十三条第十五条), and the rest.
 GROUPS = (
-    ("11", "jp-1875:11", "第十一条 船主荷主ヨリ出ス諸費用", "Art 11 — costs borne by the owner side (out of the sale proceeds)"),
+    ("11", "jp-1875:11", "第十一条 船主荷主ヨリ出ス諸費用", "Art 11 — costs borne by the owner side"),
     ("12", "jp-1875:12", "第十二条 三分シ二分ハ船主荷主一分ハ民費", "Art 12 — costs split: two thirds owner side, one third local public funds"),
     ("13", "jp-1875:13", "第十三条 乗組人ヘノ貸金 追テ本人ヨリ償却", "Art 13 — advances to the crew, repaid by each borrower"),
     ("15", "jp-1875:15", "第十五条 官費", "Art 15 — paid at government expense (官費)"),
     ("other", None, "其他", "Other charges (arts 16, 26, 31–34)"),
 )
 SETTLED = ("11", "12", "13", "15")
+#: added to the art 11 heading when some of its costs are paid out of the proceeds of goods sold
+PROCEEDS_NOTE = {"ja": "（売払代価ヨリ払フ分アリ）", "en": " (paid out of the sale proceeds as far as they go)"}
+
+
+def is_returned_surplus(c: Charge) -> bool:
+    """What is left of the sale proceeds, handed back to the owner (art 11): not a cost."""
+    return c.payer == "custody" and c.for_ == "surplus"
+
+
+def is_owner_side_repayment(c: Charge) -> bool:
+    """One of the owner side repaying another the share of art 11 costs paid out of that one's
+    proceeds (final incidence, ``cost_bearers``): it moves a cost already counted, adds none."""
+    return c.for_ == "reimbursement" and c.payer not in FUNDS and c.payee not in FUNDS
 
 
 def _articles(c: Charge) -> set[str]:
@@ -190,12 +203,13 @@ FUND_NAMES = {"custody": "custody (売払代価 proceeds held)", "local-public":
 
 
 def _who(scenario: Scenario, ident: str | None) -> str:
+    """The name a clerk reads (the id when there is none); ids stand only in the key."""
     if ident is None:
         return "—"
     if ident in FUND_NAMES:
         return FUND_NAMES[ident]
     p = scenario.party(ident) or scenario.person(ident)
-    return f"{ident} ({p.name})" if p is not None and p.name else ident
+    return p.name if p is not None and p.name else ident
 
 
 def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
@@ -206,10 +220,13 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
     a = REGIME.assess(scenario, as_of)
     ctx = Context(scenario, REGIME, a, as_of)
     fmt = a.currency.format
+    costs = [c for c in a.charges if not (is_returned_surplus(c) or is_owner_side_repayment(c))]
+    returned = [c for c in a.charges if is_returned_surplus(c)]
+    repaid = [c for c in a.charges if is_owner_side_repayment(c)]
     groups = []
     for key, cite, ja, en in GROUPS:
         lines = []
-        for c in a.charges:
+        for c in costs:
             g = group_of(c)
             if g != key:
                 continue
@@ -218,14 +235,25 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
                           "payee": c.payee, "amount": fmt(c.amount), "currency": c.currency, "cites": list(c.cites)})
         if lines or key in SETTLED:
             total = sum((Decimal(x["amount"]) for x in lines), Decimal(0))
-            groups.append({"article": key, "cite": cite, "heading": {"ja": ja, "en": en}, "lines": lines,
+            heading = {"ja": ja, "en": en}
+            if key == "11" and any(x["payer"] == "custody" for x in lines):
+                heading = {"ja": ja + PROCEEDS_NOTE["ja"], "en": en + PROCEEDS_NOTE["en"]}
+            groups.append({"article": key, "cite": cite, "heading": heading, "lines": lines,
                            "total": fmt(total)})
     pairs: dict[tuple[str, str | None], Decimal] = defaultdict(Decimal)
     payers: dict[str, Decimal] = defaultdict(Decimal)
-    for c in a.charges:
+    for c in costs:
         pairs[(c.payer, c.payee)] += c.amount
         payers[c.payer] += c.amount
-    total = sum((c.amount for c in a.charges), Decimal(0))
+    total = sum((c.amount for c in costs), Decimal(0))
+    sales = scenario.events_of("sold")
+    proceeds = {
+        "sold_for": fmt(sum((e.get("price") for e in sales), Decimal(0))),
+        "costs_paid": fmt(payers.get("custody", Decimal(0))),
+        "returned": [{"payee": c.payee, "amount": fmt(c.amount), "cites": list(c.cites),
+                      "description": {"ja": "売払代価残金", "en": "what is left of the sale proceeds, handed back"}}
+                     for c in returned],
+    } if sales or returned else None
     ctx_master = master(ctx)
     sub = scenario.first("settlement_submitted")
     officials = list(sub.get("officials") or []) if sub else [p.id for p in scenario.parties_with("official")]
@@ -273,6 +301,9 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
         "groups": groups,
         "total": fmt(total),
         "currency": a.currency.code,
+        "proceeds": proceeds,
+        "owner_side_repayments": [{"payer": c.payer, "payee": c.payee, "amount": fmt(c.amount), "cites": list(c.cites)}
+                                  for c in repaid],
         "by_payer": [{"payer": p, "amount": fmt(v)} for p, v in payers.items()],
         "who_pays_whom": [{"payer": p, "payee": q, "amount": fmt(v)} for (p, q), v in pairs.items()],
         "local_public": {"amount": fmt(payers.get("local-public", Decimal(0))),
@@ -285,7 +316,8 @@ def statement(scenario: Scenario, as_of: date) -> dict[str, Any]:
                       for d in a.deadlines if "jp-1875:20" in d.cites],
         "findings": findings,
         "names": {i: _who(scenario, i) for i in {x for c in a.charges for x in (c.payer, c.payee) if x}
-                  | {s["who"] for s in signatures if s["who"]}},
+                  | {s["who"] for s in signatures if s["who"]} | {x for x in (wreck["owner"], wreck["master"]) if x}
+                  | {d.get("by") for d in scenario.events_of("paid", "payment_deferred") if d.get("by")}},
     }
 
 

@@ -128,6 +128,25 @@ def responsible_party(ctx: Context) -> Responsible:
                        ("jp-1899-15-3-owner-notice",))
 
 
+# --- art 16 ¶3: goods delivered without payment ------------------------------------------
+def release_ground(ctx: Context, item: Any) -> str | None:
+    """Art 16 ¶3 (items 1, 2 in today's wording, reading ``jp-1899-16-3-today-wording``): the item of
+    the paragraph under which a held item is delivered without payment or security, or None — the
+    crew's personal belongings (baggage owned by a crew member or the master, item 1), food of the
+    crew and passengers (``items[].provisions``, item 2), passengers' baggage carried free of freight
+    (item 3); the kinds the regime applies are the parameter ``release_unpaid.kinds``."""
+    kinds = ctx.p("release_unpaid.kinds")
+    if item.provisions and "provisions" in kinds:
+        return "jp-1899:16.3#2"
+    if item.kind == "baggage":
+        holder = ctx.scenario.party(ctx.scenario.owner_of(item))
+        if "crew-belongings" in kinds and holder is not None and {"crew", "master", "acting-master"} & set(holder.roles):
+            return "jp-1899:16.3#1"
+        if "baggage" in kinds and not item.freight_paid:
+            return "jp-1899:16.3#3"
+    return None
+
+
 # --- competence ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Competence:

@@ -78,6 +78,7 @@ def finder_reports(ctx: Context) -> None:
     or it went to someone else (readings ``jp-1899-2-without-delay``, ``jp-1899-2-1-finders``)."""
     timing = ctx.param("timing.finder_report")
     authorities = mayors(ctx) | police(ctx)
+    nearest_office(ctx)  # issue 15: from case.position (case.office_computed)
     for finder in ctx.scenario.parties_with("finder"):
         if finder.id in mayors(ctx):
             continue  # a mayor who finds it himself has learned of it (art 1, art 3)
@@ -106,6 +107,32 @@ def finder_reports(ctx: Context) -> None:
                      "delay, and to the nearest authority, is not judged).",
                      f"{finder.id}: 發見者 {report.date} 報吿 (遲滯ナク — 日數ノ定ナシ)", params=[timing],
                      readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
+
+
+def nearest_office(ctx: Context) -> None:
+    """Art 2 ¶1, 最近地ノ市町村長: the nearest municipal office of the period, as ``wreckmaster.geo``
+    computed it from the casualty's position (``case.office_computed``, a fact with its source;
+    reading ``jp-1899-2-nearest-office``)."""
+    office = ctx.case.office_computed
+    dist = ctx.case.distance_computed
+    if dist is not None and dist.on_land:
+        ctx.out.finding("info" if ctx.case.kind == "stranding" else "error", "position-on-land",
+                        f"The casualty's position ({ctx.case.position.lat}, {ctx.case.position.lon}) is on land by "
+                        f"{dist.source} ({dist.data_version}; ± {dist.uncertainty_m} m): check the position.",
+                        "jp-1899:2.1")
+    if office is None:
+        return
+    ctx.out.outputs["nearest_office"] = {"name": office.name, "name_en": office.name_en, "kind": office.kind,
+                                         "distance_m": int(office.distance_m), "cites": ["jp-1899:2.1"]}
+    ctx.out.finding("info", "nearest-office",
+                    f"The nearest municipal office to the casualty's position is {office.name} ({office.name_en or ''}, "
+                    f"{office.distance_m} m in a straight line): the report of art 2 ¶1 is due to its mayor or to a "
+                    f"police official (computed: {office.source}; {office.data_version}).", "jp-1899:2.1")
+    ctx.out.step("nearest_office", "jp-1899:2.1",
+                 f"Nearest mayor (最近地ノ市町村長): {office.name}, {office.distance_m} m from the position in a straight line.",
+                 f"最近地ノ市町村長 {office.name} (直線距離 {office.distance_m} 米)",
+                 inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
+                 readings=["jp-1899-2-nearest-office"])
 
 
 def police_notice(ctx: Context) -> None:

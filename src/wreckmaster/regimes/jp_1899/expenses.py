@@ -34,9 +34,11 @@ from datetime import date
 from fractions import Fraction
 
 from wreckmaster.law.money import round_half_up_units, split_units
+from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 
-from .common import applies, event_actors, name, responsible_party, yen
+from .common import (applies, event_actors, government_vessel, master, name, owner, release_ground,
+                     responsible_party, yen)
 from .custody import still_held
 
 
@@ -76,7 +78,7 @@ def ledger(ctx: Context) -> Ledger:
     due = notice.get("due") if notice is not None else None
     held_at_due = (round_half_up_units(sum((p for d, p in money if d <= due), Fraction(0)), unit)
                    if due is not None else held)
-    offset = min(held_at_due, total) if applies(ctx, "16") else 0
+    offset = min(held_at_due, total) if custody_pays(ctx) else 0
     needed = total - offset
     payments = [(e.get("by"), round_half_up_units(Fraction(e.get("amount")), unit), e.date)
                 for e in ctx.scenario.events_of("paid")]
@@ -92,10 +94,45 @@ def ledger(ctx: Context) -> Ledger:
     return led
 
 
+def custody_pays(ctx: Context) -> bool:
+    """Whether the money the mayor holds (``custody``) pays the rescue expenses: art 16 ¶6, and art
+    18 (其ノ保管ニ係ル金錢ヲ以テ救護費用ヲ支辨スヘシ), which art 22 applies to government ships too
+    (reading ``jp-1899-22-money``)."""
+    return applies(ctx, "16") or applies(ctx, "18")
+
+
+def final_bearers(ctx: Context, payer: str) -> tuple[list[str], list[Fraction]]:
+    """Who finally bears what ``payer`` pays of the rescue expenses (SCENARIO.md: charges show final
+    incidence). The master (or acting master) pays on the ship's account: the vessel's owner side
+    bears it — ``case.cost_bearers``, else the vessel's owner (a government ship with no owner named:
+    ``government``). Anyone else bears what he pays. Reading ``jp-1899-15-ship-account``."""
+    if "rescue_expenses.final_bearer" not in ctx.regime.parameters or \
+            ctx.p("rescue_expenses.final_bearer") != "owner-side":
+        return [payer], [Fraction(1)]  # a regime sharing this code without the parameter: the payer bears it
+    resp = responsible_party(ctx)
+    m = master(ctx)
+    if payer is None or payer not in {m.id, resp.id if resp.role != "owner" else None} - {None}:
+        return [payer], [Fraction(1)]
+    if ctx.case.cost_bearers:
+        return [b.party for b in ctx.case.cost_bearers], [Fraction(b.share) for b in ctx.case.cost_bearers]
+    vessel_owner = owner(ctx)
+    if vessel_owner is None and government_vessel(ctx):
+        vessel_owner = "government"
+    if vessel_owner is None or vessel_owner == payer:
+        return [payer], [Fraction(1)]
+    return [vessel_owner], [Fraction(1)]
+
+
+def treasury_pays_failed_rescue(ctx: Context) -> bool:
+    """Art 19 ¶1 (1899): the rescue failed and the regime's law has the treasury pay for it (parameter
+    ``treasury.cases``; today's art 19 has no such case, so jp-1899-2025 lists none)."""
+    return not ctx.case.rescue_effective and "failed-rescue" in ctx.p("treasury.cases")
+
+
 def overdue(ctx: Context) -> bool:
     """The notified day has passed without the expenses being paid by it (art 17 ¶1)."""
     led = ledger(ctx)
-    if led.due is None or led.needed <= 0 or not ctx.case.rescue_effective:
+    if led.due is None or led.needed <= 0 or treasury_pays_failed_rescue(ctx):
         return False
     return (led.done_on is None and ctx.as_of > led.due) or (led.done_on is not None and led.done_on > led.due)
 
@@ -103,7 +140,7 @@ def overdue(ctx: Context) -> bool:
 def is_art17_sale(ctx: Context, sale_date: date) -> bool:
     """A sale after the notified day while the expenses were still unpaid is an art 17 sale."""
     led = ledger(ctx)
-    return (led.due is not None and ctx.case.rescue_effective and applies(ctx, "17") and led.needed > 0
+    return (led.due is not None and not treasury_pays_failed_rescue(ctx) and applies(ctx, "17") and led.needed > 0
             and sale_date > led.due and led.paid_before(sale_date) < led.needed)
 
 
@@ -119,8 +156,8 @@ def sale_cost(ctx: Context, item_id: str) -> Fraction | None:
 
 
 def released_unpaid(ctx: Context, item) -> bool:
-    """Art 16 ¶3 item 3: passengers' baggage carried without freight is delivered even unpaid."""
-    return item.kind in ctx.p("release_unpaid.kinds") and not item.freight_paid
+    """Art 16 ¶3 items 1–3: delivered even unpaid (:func:`.common.release_ground`)."""
+    return release_ground(ctx, item) is not None
 
 
 # --- art 15: notice and the day to pay by --------------------------------------------------
@@ -132,7 +169,7 @@ def payment_due(ctx: Context) -> None:
     if led.total == 0:
         return
     resp = responsible_party(ctx)
-    if not ctx.case.rescue_effective:
+    if treasury_pays_failed_rescue(ctx):
         if led.notice is not None or led.payments:
             ctx.out.finding("info", "no-payment-due",
                             "The rescue did not succeed: the treasury pays the rescue expenses (art 19 ¶1); nothing is "
@@ -151,7 +188,7 @@ def payment_due(ctx: Context) -> None:
                      "is not applied (art 22) — the master is notified.",
                      "官廳ノ船舶 — 第十五條第三項ハ準用セス、船長ニ吿知ス", overrides="payment_due",
                      readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
-    if resp.id is None and led.total > (min(led.held, led.total) if applies(ctx, "16") else 0):
+    if resp.id is None and led.total > (min(led.held, led.total) if custody_pays(ctx) else 0):
         ctx.out.finding("error", "payer-unknown",
                         f"The rescue expenses are to be notified to the {resp.role}, but the scenario names none "
                         "(case.vessel.master / case.vessel.owner): the part not covered by held money cannot be "
@@ -174,10 +211,13 @@ def payment_due(ctx: Context) -> None:
                      "nothing to pay (art 16 ¶6).", "保管金既ニ救護費用ノ金額ニ達ス — 納付ヲ要セス",
                      readings=["jp-1899-16-6-order"])
         return
-    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites)
+    late = (late_payment_note(led.due, [(d, yen(_units(ctx, u))) for _, u, d in led.payments
+                                        if d <= led.done_on], yen(_units(ctx, led.needed)), "yen")
+            if led.done_on is not None and led.done_on > led.due else None)
+    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites, note=late)
     ctx.out.step("payment_due", cites,
                  f"To pay by {led.due}: {yen(_units(ctx, led.needed))} yen (expenses {yen(_units(ctx, led.total))}"
-                 + (f" less money held {yen(_units(ctx, min(led.held_at_due, led.total)))}" if applies(ctx, "16")
+                 + (f" less money held {yen(_units(ctx, min(led.held_at_due, led.total)))}" if custody_pays(ctx)
                     and led.held_at_due else "") + ")"
                  + (f"; paid in full on {led.done_on}." if led.done_on else "; not paid in full."),
                  f"{led.due} マテニ {yen(_units(ctx, led.needed))} 円ヲ納付セシム"
@@ -245,14 +285,17 @@ def unpaid_sale(ctx: Context) -> None:
                         f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
                         f"{yen(_units(ctx, led.needed))} yen paid): the mayor sells by public sale and holds the "
                         f"proceeds of: {', '.join(names)} (art 17 ¶1). Until then the unpaid rest stays with the "
-                        "master (owner); after it, the treasury makes up any shortfall (art 19 ¶2).", "jp-1899:17.1")
+                        "master (owner)" + ("; after it, the treasury makes up any shortfall (art 19 ¶2)."
+                                            if "shortfall" in ctx.p("treasury.cases") else "."), "jp-1899:17.1")
     else:
         shortfall = max(0, led.total - led.held - paid)
         ctx.out.finding("warning", "expenses-not-paid",
                         f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
                         f"{yen(_units(ctx, led.needed))} yen paid), and no held goods remain to be sold under art 17: "
                         + (f"the treasury makes up the shortfall of {yen(_units(ctx, shortfall))} yen (art 19 ¶2)."
-                           if shortfall else "the money held after the sale covers them; what is left goes back "
+                           if shortfall and "shortfall" in ctx.p("treasury.cases") else
+                           f"the shortfall of {yen(_units(ctx, shortfall))} yen stays owed by the master (owner); the "
+                           "treasury makes up none (art 19)." if shortfall else "the money held after the sale covers them; what is left goes back "
                            "(art 19 ¶2)."), ["jp-1899:17.1", "jp-1899:19.2"])
     ctx.out.step("unpaid_sale", "jp-1899:17.1",
                  f"Unpaid by {led.due}: " + (f"to be sold: {', '.join(h.item.id for h in pending)}."
@@ -300,10 +343,14 @@ def _allocate(claims: list[tuple[str, int]], sources: list[tuple[str, int]]) -> 
 
 def _charge_all(ctx: Context, claims, sources: list[tuple[str, int, list[str]]]) -> None:
     """Charge each source's parts: payer → claimant, one charge per source (a separate payment or
-    legal act stays a separate charge, SCENARIO.md)."""
+    legal act stays a separate charge, SCENARIO.md). What the master pays, he pays on the ship's
+    account: the charge shows its final bearer, the vessel's owner side (:func:`final_bearers`)."""
     for k, claimant, units in _allocate(claims, [(p, u) for p, u, _ in sources]):
         payer, _, cites = sources[k]
-        ctx.out.charge(payer, claimant, "rescue_expenses", _units(ctx, units), cites)
+        payers, shares = final_bearers(ctx, payer)
+        if payers != [payer]:
+            cites = list(cites) + [c for c in ("jp-1899:15.2",) if c not in cites]
+        ctx.out.charge(payers, claimant, "rescue_expenses", _units(ctx, units), cites, shares)
 
 
 def pay_rescue_expenses(ctx: Context) -> None:
@@ -311,11 +358,11 @@ def pay_rescue_expenses(ctx: Context) -> None:
     led = ledger(ctx)
     if led.total == 0 and led.held == 0:
         return
-    if not ctx.case.rescue_effective:
+    if treasury_pays_failed_rescue(ctx):
         failed_rescue(ctx)
         return
     resp = responsible_party(ctx)
-    use_custody = applies(ctx, "16")
+    use_custody = custody_pays(ctx)
     from_custody = min(led.held, led.total) if use_custody else 0
     rest = led.total - from_custody
     sources: list[tuple[str, int, list[str]]] = []
@@ -334,6 +381,11 @@ def pay_rescue_expenses(ctx: Context) -> None:
                              "disposals": [(i, yen(p), d) for d, i, p in led.disposals]},
                      amount=ctx.out.round(_units(ctx, from_custody)),
                      readings=["jp-1899-16-6-order"])
+    if from_custody and not applies(ctx, "16"):
+        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:18"],
+                     "Government ship: art 16 is not applied, but art 18 is (art 22): the money the mayor holds pays "
+                     "the rescue expenses too.", "官廳ノ船舶 — 第十八條ヲ準用シ保管ノ金錢ヲ以テ救護費用ヲ支辨ス",
+                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
     elif led.held and not use_custody:
         ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:16.6"],
                      "Government ship: art 16 is not applied (art 22) — the money held does not pay the expenses; "
@@ -357,7 +409,7 @@ def pay_rescue_expenses(ctx: Context) -> None:
                      f"納付ヲ受ケタル金額 {yen(_units(ctx, paid))} 円ヲ以テ救護費用ヲ支辨",
                      amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
     if left > 0:
-        if use_custody and art17_done(ctx):
+        if use_custody and art17_done(ctx) and "shortfall" in ctx.p("treasury.cases"):
             treasury_shortfall(ctx, left, sources)
         elif resp.id is not None:
             rest_cites = list(resp.cites) + ["jp-1899:16.1"]
@@ -372,13 +424,29 @@ def pay_rescue_expenses(ctx: Context) -> None:
                          readings=list(resp.readings) + ["jp-1899-16-6-order"]
                          + (["jp-1899-17-before-sale"] if overdue(ctx) else []))
     _charge_all(ctx, led.claims, sources)
+    _ship_account_step(ctx, sources)
     surplus = led.held - from_custody
     if surplus > 0:
-        _return_surplus(ctx, surplus, resp, ["jp-1899:16.6"] if use_custody else ["jp-1899:22", "jp-1899:9.1"])
+        _return_surplus(ctx, surplus, resp, ["jp-1899:16.6"] if applies(ctx, "16") else ["jp-1899:22", "jp-1899:9.1"])
     if sources and len(led.claims) > 1:
         ctx.out.step("pro_rata", "jp-1899:18",
                      "Each payer's part is shared among the claimants pro rata to what is still unpaid of each claim.",
                      "各支辨ハ未拂額ニ按分ス", readings=["jp-1899-18-pro-rata"])
+
+
+def _ship_account_step(ctx: Context, sources) -> None:
+    """Say in the explanation who finally bears what the master pays (reading jp-1899-15-ship-account)."""
+    shown = set()
+    for payer, units, cites in sources:
+        payers, _ = final_bearers(ctx, payer)
+        if payers == [payer] or payer in shown:
+            continue
+        shown.add(payer)
+        ctx.out.step("ship_account", ["jp-1899:15.2", "jp-1899:16.1"],
+                     f"{name(ctx, payer)} pays the rescue expenses on the ship's account (the duty and the day to pay "
+                     f"are his); they are finally borne by the vessel's owner side: {', '.join(payers)}.",
+                     f"{payer} ハ船舶ノ計算ニ於テ納付ス — 終局ノ負擔ハ船舶所有者 ({', '.join(payers)})",
+                     readings=["jp-1899-15-ship-account"])
 
 
 def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:

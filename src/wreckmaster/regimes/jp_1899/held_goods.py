@@ -3,7 +3,8 @@
 第十六條第二項 船長又ハ船舶所有者ニ於テ市町村長ノ相當ト認ムル擔保ヲ供スルトキハ前項ノ金錢其ノ他ノ物件ノ全部若ハ
   一部ノ引渡ヲ受クルコトヲ得 (delivery against adequate security) → delivery_against_security
 第十六條第三項 左ニ揭クル物件ハ前二項ノ規定ニ拘ラス其ノ引渡ヲ受クルコトヲ得 … 三 運送賃ヲ支拂フコトナクシテ船中ニ
-  携帶スル旅客ノ手荷物 (passengers' baggage carried free of freight is delivered even unpaid) → free_baggage
+  携帶スル旅客ノ手荷物 (passengers' baggage carried free of freight is delivered even unpaid; items 1, 2, 4 in
+  today's wording: crew's belongings, food, the goods of art 17 ¶2) → free_baggage
 第十六條第四項 市町村長ノ保管スル船舶又ハ積荷ヲ賣却シ抵當ト爲シ又ハ質入セントスルトキハ市町村長ノ認可ヲ受クヘシ …
 第十六條第五項 前項ノ處分ニ因リ取得シタル金錢其ノ他ノ物件ハ市町村長之ヲ保管スヘシ
   (selling, mortgaging or pledging held goods needs the mayor's approval; what it brings in is
@@ -16,8 +17,9 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import applies, event_actors, name, yen
+from .common import applies, event_actors, name, release_ground, yen
 from .custody import goods
+from .expenses import sale_cost
 
 ACT_EN = {"sale": "sale", "mortgage": "mortgage", "pledge": "pledge"}
 ACT_JA = {"sale": "賣却", "mortgage": "抵當", "pledge": "質入"}
@@ -51,33 +53,45 @@ def delivery_against_security(ctx: Context) -> None:
 
 
 def free_baggage(ctx: Context) -> None:
-    """Art 16 ¶3 item 3: passengers' baggage carried without freight is delivered even unpaid."""
+    """Art 16 ¶3: goods delivered even unpaid — the crew's belongings (item 1), food (item 2),
+    passengers' baggage carried free of freight (item 3) and the goods of art 17 ¶2, whose sale would
+    not cover its cost (item 4). Items 1, 2 and 4 in today's wording (reading
+    ``jp-1899-16-3-today-wording``)."""
     if not applies(ctx, "16"):
         return
     kinds = ctx.param("release_unpaid.kinds")
-    baggage = [h for h in goods(ctx).values() if h.item.kind in kinds.value]
-    if not baggage:
-        return
-    ctx.out.finding("info", "release-items-not-in-seed",
-                    "Art 16 ¶3 lists goods delivered without payment or security; items 1–2 are not in the seed and "
-                    "only item 3 (passengers' baggage carried free of freight) is applied.", "jp-1899:16.3")
-    for h in baggage:
-        if h.item.freight_paid:
-            ctx.out.step("free_baggage", "jp-1899:16.3#3",
-                         f"{h.item.id}: baggage carried for freight — not under art 16 ¶3 item 3; held like the cargo.",
-                         f"{h.item.id}: 運送賃ヲ支拂ヒタル手荷物 — 第十六條第三項第三號ニ該當セス", params=[kinds],
-                         readings=["jp-1899-16-3-baggage"])
+    for h in goods(ctx).values():
+        cite = release_ground(ctx, h.item)
+        if cite is None:
+            if h.item.kind == "baggage" and h.item.freight_paid:
+                ctx.out.step("free_baggage", "jp-1899:16.3#3",
+                             f"{h.item.id}: baggage carried for freight — not under art 16 ¶3 item 3; held like the cargo.",
+                             f"{h.item.id}: 運送賃ヲ支拂ヒタル手荷物 — 第十六條第三項第三號ニ該當セス", params=[kinds],
+                             readings=["jp-1899-16-3-baggage"])
+            cost = sale_cost(ctx, h.item.id)
+            if cost is not None and h.item.value is not None and Fraction(h.item.value) < cost:
+                ctx.out.finding("info", "not-worth-selling-released",
+                                f"Item {h.item.id!r} (value {h.item.value}) would not fetch the cost of its sale "
+                                f"({yen(cost)}): one of the goods of art 17 ¶2, it is delivered even unpaid "
+                                "(art 16 ¶3 item 4).", ["jp-1899:16.3#4", "jp-1899:17.2"])
+                ctx.out.step("free_baggage", ["jp-1899:16.3#4", "jp-1899:17.2"],
+                             f"{h.item.id}: not worth selling (art 17 ¶2) — delivered notwithstanding ¶1–2.",
+                             f"{h.item.id}: 第十七條第二項ニ揭クル物件 — 其ノ引渡ヲ受クルコトヲ得",
+                             readings=["jp-1899-16-3-today-wording"])
             continue
         owner = h.item.owner
-        ctx.out.finding("info", "baggage-released",
-                        f"Item {h.item.id!r} is a passenger's baggage carried without freight"
-                        + (f" ({name(ctx, owner)})" if owner else "")
-                        + ": it is delivered even though the rescue expenses are unpaid (art 16 ¶3 item 3), and it is "
-                        "not sold for them.", "jp-1899:16.3#3")
-        ctx.out.step("free_baggage", "jp-1899:16.3#3",
-                     f"{h.item.id}: passenger's free baggage — delivered notwithstanding ¶1–2.",
-                     f"{h.item.id}: 運送賃ヲ支拂フコトナクシテ船中ニ携帶スル旅客ノ手荷物 — 其ノ引渡ヲ受クルコトヲ得",
-                     params=[kinds], readings=["jp-1899-16-3-baggage", "jp-1899-16-3-items-1-2-unknown"])
+        what = {"jp-1899:16.3#1": ("a crew member's personal belongings", "item 1", "crew-belongings-released",
+                                   "船員ノ所持品"),
+                "jp-1899:16.3#2": ("food of the crew and passengers", "item 2", "provisions-released", "船員及旅客ノ食料"),
+                "jp-1899:16.3#3": ("a passenger's baggage carried without freight", "item 3", "baggage-released",
+                                   "運送賃ヲ支拂フコトナクシテ船中ニ携帶スル旅客ノ手荷物")}[cite]
+        ctx.out.finding("info", what[2],
+                        f"Item {h.item.id!r} is {what[0]}" + (f" ({name(ctx, owner)})" if owner else "")
+                        + f": it is delivered even though the rescue expenses are unpaid (art 16 ¶3 {what[1]}), and it "
+                        "is not sold for them.", cite)
+        ctx.out.step("free_baggage", cite, f"{h.item.id}: {what[0]} — delivered notwithstanding ¶1–2.",
+                     f"{h.item.id}: {what[3]} — 其ノ引渡ヲ受クルコトヲ得", params=[kinds],
+                     readings=["jp-1899-16-3-baggage"] if cite.endswith("#3") else ["jp-1899-16-3-today-wording"])
 
 
 def disposals(ctx: Context) -> None:

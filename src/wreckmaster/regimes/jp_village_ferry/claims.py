@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 
 from .common import carrier
@@ -28,19 +29,24 @@ def period_of_grace(ctx: Context) -> None:
     grace = requests[-1]
     until = grace.get("until")
     paid, done_on = Decimal(0), None
+    payments = []
     for ev in ctx.scenario.events_of("compensation_paid"):
         if village is not None and ev.get("by") != village:
             continue
         paid += ev.get("amount")
+        payments.append((ev.date, str(ev.get("amount"))))
         if done_on is None and paid >= owed:
             done_on = ev.date
     if owed == 0:
         done_on = done_on or grace.date
+    late = late_payment_note(until, [p for p in payments if done_on is None or p[0] <= done_on], str(owed), "yen") \
+        if done_on is not None and done_on > until else None
     d = ctx.out.deadline(f"pay the compensation of {owed} yen (period of grace asked for on {grace.date})",
-                         village, until, done_on, "jp-village-ferry:20")
+                         village, until, done_on, "jp-village-ferry:20", note=late)
+    why = f": {late}" if late else (f": not paid in full by {until}" if d.status == "missed" else "")
     ctx.out.finding("info", "grace-requested",
                     f"On {grace.date} the village asked for a period of grace until {until} to pay the claims for "
-                    f"damages (art 20); {paid} yen of {owed} yen paid — {d.status}.", "jp-village-ferry:20")
+                    f"damages (art 20); {paid} yen of {owed} yen paid — {d.status}{why}.", "jp-village-ferry:20")
     ctx.out.step("period_of_grace", "jp-village-ferry:20",
                  f"Period of grace asked for on {grace.date} until {until}: compensation {owed} yen, paid {paid} yen "
                  f"— {d.status}.",

@@ -11,8 +11,9 @@
   程度と比例して賠償に応ずるものとする。
   (Entrusted baggage: a piece valued at no more than 3,000 yen, compensation in proportion.)
 
-compensation = min(value, cap) × damage ratio (cap 500 yen a piece of goods without a
-stated value, art 18; 3,000 yen a piece of baggage, art 19); goods with a ``declared_value``:
+compensation = min(value, cap × pieces) × damage ratio (cap 500 yen a piece of goods without a
+stated value, art 18; 3,000 yen a piece of baggage, art 19; ``items[].pieces``, default 1, is
+how many pieces 1個 the item is, SCENARIO.md); goods with a ``declared_value``:
 declared value × ratio. An award to the item's owner, charged to the carrier (the vessel's
 owner). None — each an exception with its own finding, checked in this order — for:
 
@@ -214,10 +215,9 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
                             f"Baggage {item.id!r} has no value: art 19's compensation cannot be computed.",
                             "jp-village-ferry:19")
             return None
-        base = min(Fraction(value), cap.value)
+        base, en, ja = _capped(item, value, cap)
         return (base * ratio, ["jp-village-ferry:19"], ["jp-village-ferry-19-baggage-cap"], [cap],
-                f"min(value {value}, cap {cap.text}) = {yen(base)} × ratio {yen(ratio)}",
-                f"1個の価格 min({value}, {cap.text}) 円 × 損害の程度 {yen(ratio)}")
+                f"{en} = {yen(base)} × ratio {yen(ratio)}", f"{ja} 円 × 損害の程度 {yen(ratio)}")
     # goods (貨物): cargo, parcels, declared valuables, and pieces over art 13's limits
     over_note = ["jp-village-ferry-13-over-limits"] if over else ["jp-village-ferry-18-parcels"] if item.parcel else []
     if item.valuation is not None:
@@ -249,7 +249,17 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
                         f"Goods {item.id!r} have neither a declared value nor a value: art 18's compensation cannot "
                         "be computed.", "jp-village-ferry:18")
         return None
-    base = min(Fraction(item.value), cap.value)
+    base, en, ja = _capped(item, item.value, cap)
     return (base * ratio, ["jp-village-ferry:18"], ["jp-village-ferry-18-undeclared-cap"] + over_note, [cap],
-            f"min(value {item.value}, cap {cap.text}) = {yen(base)} × ratio {yen(ratio)}",
-            f"1個の価格 min({item.value}, {cap.text}) 円 × 損害の程度 {yen(ratio)}")
+            f"{en} = {yen(base)} × ratio {yen(ratio)}", f"{ja} 円 × 損害の程度 {yen(ratio)}")
+
+
+def _capped(item: Item, value, cap) -> tuple[Fraction, str, str]:
+    """min(value, cap × pieces): arts 18 and 19 cap the value of ONE piece (1個の価格); an item of
+    several equal pieces (``pieces``, default 1) is capped piece by piece (SCENARIO.md)."""
+    pieces = item.pieces or 1
+    base = min(Fraction(value), cap.value * pieces)
+    if pieces == 1:
+        return base, f"min(value {value}, cap {cap.text})", f"1個の価格 min({value}, {cap.text})"
+    return (base, f"min(value {value}, cap {cap.text} × {pieces} pieces)",
+            f"min({value}, 1個 {cap.text} 円 × {pieces}個)")

@@ -13,7 +13,8 @@ plunder, informers and false accusers.
 - :func:`aground_sound` — one or two boats go to ask; nobody boards or takes goods against the
   master's wish.
 - :func:`breached` — the master directs what is saved first; nobody acts on his own.
-- :func:`hire_fee` — the fee for carrying goods ashore is at most a quarter of their value.
+- :func:`hire_fee` — the fee for carrying goods ashore is at most a quarter of their value; for
+  a ship aground and sound it is the boatmen's award, charged to the shipowner.
 - :func:`guarding` — goods landed are guarded by the station's men.
 - :func:`plunder` — hiding or carrying off goods is plunder in peril (乘危搶奪); accusations;
   ruffians delivered or let escape.
@@ -92,7 +93,12 @@ def breached(ctx: Context) -> None:
 
 
 def hire_fee(ctx: Context) -> None:
-    """Art 3: the hire fee (雇價) for carrying goods ashore is at most a quarter of their value."""
+    """Art 3: the hire fee (雇價) for carrying goods ashore is at most a quarter of their value.
+    For a ship aground and sound (``signal: aground-sound``) it is what the boatmen are paid for
+    the goods — 聽船主招雇舢舨 … 事竣聽船主向公所秉公議給雇價，至多不得過貨價值四分之一: an award of
+    the agreed hire, capped at a quarter of the goods' value, to the boatmen (the event's ``to``, else
+    the items' finders), charged to the shipowner (reading ``qing-shandong-3-hire-charged``); the
+    art 4 award is for a holed ship (:func:`.goods_awards.goods_award`)."""
     share = ctx.param("hire_fee.max_share")
     for ev in ctx.scenario.events_of("hire_agreed"):
         items = [ctx.scenario.item(i) for i in ev.get("items")]
@@ -116,6 +122,38 @@ def hire_fee(ctx: Context) -> None:
                             f"The hire fee of {ev.get('amount')} taels agreed on {ev.date} is above a quarter of the "
                             f"goods' value ({tael(cap)} taels): art 3 allows at most that (至多不得過貨價值四分之一).",
                             "qing-shandong:3")
+        if ctx.case.signal == "aground-sound":
+            _charge_hire(ctx, ev, items, min(fee, cap), fee > cap)
+
+
+def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> None:
+    """The hire of a ship aground and sound: an award to the boatmen, charged to the shipowner."""
+    boatmen = list(ev.get("to") or []) or list(dict.fromkeys(
+        who for i in items if i.found for who in i.found.by))
+    if not boatmen:
+        ctx.out.finding("error", "hire-recipient-unknown",
+                        f"The hire agreed on {ev.date} names no boatmen (hire_agreed `to`) and its goods no finders: "
+                        "art 3's hire cannot be awarded.", "qing-shandong:3")
+        return
+    vessel = ctx.case.vessel
+    payer = vessel.owner if vessel and vessel.owner else next(
+        (o for o in (i.owner or ctx.scenario.owner_of(i) for i in items) if o), None)
+    awards = ctx.out.award(boatmen, None, "hire", amount, "qing-shandong:3")
+    total = sum(a.amount for a in awards)
+    ctx.out.step("hire_fee", "qing-shandong:3",
+                 f"Aground and sound: the boatmen {', '.join(boatmen)} are paid the hire"
+                 + (f" — the agreed {ev.get('amount')} taels capped at a quarter of the goods' value" if capped else "")
+                 + f": {total} taels" + (f", by the shipowner {payer}." if payer else "."),
+                 f"擱淺船身完固：船主招雇舢舨搬運上岸，議給雇價 {total} 兩"
+                 + ("（至多不得過貨價值四分之一）" if capped else "") + (f"，由船主 {payer} 給" if payer else ""),
+                 inputs={"boatmen": boatmen, "agreed": ev.get("amount")}, exact=amount, amount=total,
+                 readings=["qing-shandong-3-hire-charged", "qing-shandong-3-hire-fee"])
+    if payer is None:
+        ctx.out.finding("error", "owner-unknown",
+                        f"The hire agreed on {ev.date} is the shipowner's to pay (art 3), but neither the vessel's "
+                        "owner nor the goods' owner is known.", "qing-shandong:3")
+        return
+    ctx.out.charge_awards(awards, payer, "qing-shandong:3")
 
 
 def guarding(ctx: Context) -> None:

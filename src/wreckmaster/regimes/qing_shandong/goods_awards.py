@@ -36,7 +36,23 @@ GRADE_ZH = {("hard", "few"): "難救而數少", ("hard", "many"): "難救而數�
 
 
 def goods_award(ctx: Context) -> None:
-    """Art 4: the award on each saved item by its grade (difficulty × quantity)."""
+    """Art 4: the award on each saved item by its grade (difficulty × quantity). Art 4's award is
+    for a holed ship (船身業已觸破, art 3: 聽候地方官督同酌度難易多寡，以定賞項); a ship aground and
+    sound (``signal: aground-sound``) pays the boatmen the agreed hire instead (art 3,
+    :func:`.conduct.hire_fee`; reading ``qing-shandong-3-hire-charged``)."""
+    if ctx.case.signal == "aground-sound":
+        saved = [i.id for i in saved_items(ctx) if i.kind != "vessel"]
+        if saved:
+            ctx.out.finding("info", "no-goods-award-aground-sound",
+                            f"The ship was aground and sound (white flag, red lamps): art 3 has the master hire boats "
+                            f"to carry the goods ({', '.join(saved)}) and pay the agreed hire, at most a quarter of "
+                            "their value; art 4's graded award is for a holed ship, so none is computed.",
+                            ["qing-shandong:3", "qing-shandong:4"])
+            ctx.out.step("goods_award", ["qing-shandong:3", "qing-shandong:4"],
+                         "Aground and sound: art 3's hire, not art 4's award, pays for carrying the goods ashore.",
+                         "擱淺船身完固：照第三條議給雇價，不照第四條提賞", overrides="goods_award",
+                         readings=["qing-shandong-3-hire-charged"])
+        return
     for item in saved_items(ctx):
         if item.kind == "vessel":
             ctx.out.finding("info", "no-award-for-hull",
@@ -48,9 +64,14 @@ def goods_award(ctx: Context) -> None:
             continue
         if not _facts(ctx, item):
             continue
-        if item.found.diving:
+        if item.found.diving and item.found.soaked:
             diving_award(ctx, item)
             continue
+        if item.found.diving:
+            ctx.out.finding("info", "diving-not-soaked",
+                            f"Item {item.id!r} was recovered by diving, but the official's finding that the goods "
+                            "are soaked with sea water (found.soaked) is not recorded: art 4's two thirds need both "
+                            "(地方官驗明貨物，果係海水濕透); the four grades apply.", "qing-shandong:4")
         if item.difficulty is None or item.quantity is None:
             missing = " and ".join(n for n, v in (("difficulty", item.difficulty), ("quantity", item.quantity))
                                    if v is None)
@@ -66,8 +87,8 @@ def goods_award(ctx: Context) -> None:
 
 def diving_award(ctx: Context, item: Item) -> None:
     """Art 4, an exception to the four grades: goods that had fallen into the water and were
-    recovered by swimming and diving (泅水撈摸), soaked with sea water: 2/3 to the rescuers,
-    the owner keeps 1/3."""
+    recovered by swimming and diving (泅水撈摸, ``found.diving``), and that the official finds soaked
+    with sea water (果係海水濕透, ``found.soaked``): 2/3 to the rescuers, the owner keeps 1/3."""
     rate = ctx.param("goods_award.diving")
     keeps = ctx.param("goods_award.diving.owner_keeps")
     _award(ctx, item, rate, "diving_award", f"recovered by diving from the water (the owner keeps {keeps.text})",

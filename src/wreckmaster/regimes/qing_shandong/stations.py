@@ -25,7 +25,7 @@ from wreckmaster.law import chinese_calendar as cal
 from wreckmaster.law.regime import Context
 
 from .._qing.common import coast, expense_categories
-from .._qing.stations import case_segment_length, segment_length_note, segment_texts
+from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
 
 OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deputy director (副董事)", "副董事"),
             "warden": ("coast warden (海保)", "海保")}
@@ -35,6 +35,7 @@ PURPOSE = {"enquire": ("to enquire", "稱問"), "rescue": ("to rescue", "救護"
 def segment_station(ctx: Context) -> None:
     """Art 1: the segment of ten li, its station with a director, a deputy and a warden, and
     the flagpole (a flag by day, a lamp by night)."""
+    computed_station(ctx, "qing-shandong:1", "qing-shandong-1-computed-station")  # issue 15: from case.position
     s = case_segment_length(ctx)
     if s is None:
         return

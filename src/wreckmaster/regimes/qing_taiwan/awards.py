@@ -57,8 +57,8 @@ def goods_award(ctx: Context) -> None:
             fraction = rate.value
             ctx.out.finding("info", "award-fraction-default",
                             f"Item {item.id!r}: the fraction the officials decided (award_fraction) is not given; "
-                            f"the maximum, {rate.text}, is applied (art 4: 多至三分之一; reading "
-                            "qing-taiwan-4-default-fraction).", "qing-taiwan:4")
+                            f"the maximum, {rate.text}, is shown — a ceiling (art 4: 多至三分之一), not a decided share; "
+                            "the officials may give less (reading qing-taiwan-4-default-fraction).", "qing-taiwan:4")
         else:
             fraction = item.award_fraction
             if fraction > cap.value:

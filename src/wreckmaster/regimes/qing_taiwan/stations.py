@@ -21,11 +21,12 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 
 from .._qing.common import coast, expense_categories
-from .._qing.stations import case_segment_length, segment_length_note, segment_texts
+from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
 
 
 def segment_station(ctx: Context) -> None:
     """Art 1: a segment of ten li with one headman; an island with one elder."""
+    computed_station(ctx, "qing-taiwan:1", "qing-taiwan-1-computed-station")  # issue 15: from case.position
     s = case_segment_length(ctx)
     if s is None:
         return

@@ -1,0 +1,73 @@
+"""`wreckmaster serve`: the REST API, its OpenAPI document and the web pages (CASE.md)."""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+HELP = """Serve the REST API of the case log (CASE.md "Offices, users and the service"), its OpenAPI
+document at /openapi.json, the public notices (/notices, /api/notices) and /health.
+
+Every /api/ request but /api/notices needs `Authorization: Bearer TOKEN` (a token printed once
+by `wreckmaster user add`). Access logs are JSON lines on stderr (never a token). SIGINT or
+SIGTERM stops the server gracefully: no new connections, requests in flight finish (up to 10
+seconds), then the process exits by that signal. Exit status: 2 bad input; 5 database
+unreachable or not migrated.
+
+Example:
+
+    wreckmaster serve                                   # the embedded SQLite default
+    wreckmaster serve --db postgresql+psycopg://postgres@127.0.0.1:5432/wreckmaster --port 8080
+"""
+
+KEEP_ALIVE_SECONDS = 5
+GRACEFUL_SECONDS = 10
+MAX_CONNECTIONS = 256
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve", help=HELP)
+    def serve(
+        db: Optional[str] = typer.Option(None, "--db", help="SQLAlchemy URL; default $WRECKMASTER_DB, else the "
+                                         "SQLite file in the user's data folder."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+        port: str = typer.Option("8000", "--port", help="Port to listen on (1-65535)."),
+        log_level: str = typer.Option("info", "--log-level", help="info, warning or error."),
+    ) -> None:
+        from wreckmaster.cli.main import check_choice, fail
+
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            fail([("--port", f"expected a port number 1-65535, got {port!r}")])
+        check_choice(log_level, ("info", "warning", "error"), "--log-level")
+
+        import logging
+
+        import uvicorn
+
+        from wreckmaster.service.accesslog import configure
+        from wreckmaster.service.app import create_full_app
+        from wreckmaster.store import open_store
+        from wreckmaster.store.errors import DatabaseProblem
+
+        try:
+            store = open_store(db)
+            store.offices()  # reachable and migrated, or exit 5 now rather than on the first request
+        except DatabaseProblem as exc:
+            print(f"database: {exc}", file=sys.stderr)
+            raise typer.Exit(5)
+        configure(getattr(logging, log_level.upper()))
+        config = uvicorn.Config(
+            create_full_app(store), host=host, port=int(port), access_log=False, log_config=None,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS, timeout_graceful_shutdown=GRACEFUL_SECONDS,
+            limit_concurrency=MAX_CONNECTIONS, server_header=False, log_level=log_level)
+        log = logging.getLogger("wreckmaster.service")
+
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets=None) -> None:
+                # requests in flight have finished (or timed out): close the database's connections
+                await super().shutdown(sockets=sockets)
+                store.close()
+                log.info("database connections closed")
+
+        Server(config).run()

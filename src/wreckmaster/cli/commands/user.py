@@ -1,0 +1,62 @@
+"""`wreckmaster user add|list`: users of the service (CASE.md). The token is printed once; only a
+keyed hash of it (and an argon2 hash of the password) is stored."""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    from .case import DB_HELP
+
+    user = typer.Typer(help="Users: clerks open cases and record facts; amend and retract need a supervisor.",
+                       no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(user, name="user")
+
+    @user.command("add", help="Create a user and print its API token once, alone on stdout.\n\n"
+                              "Example: echo secret | wreckmaster user add hanako --office sagara --password-stdin")
+    def add_cmd(name: str = typer.Argument(..., metavar="NAME"),
+                office: str = typer.Option(..., "--office", help="The user's office."),
+                role: str = typer.Option("clerk", "--role", help="clerk or supervisor"),
+                password_stdin: bool = typer.Option(False, "--password-stdin",
+                                                    help="Read a password for the web pages from stdin."),
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                format: str = typer.Option("table", "--format", help="table or json")) -> None:
+        from wreckmaster.cli.main import check_choice, fail, print_json
+
+        from .case import opened, store_errors
+
+        check_choice(format, ("table", "json"))
+        check_choice(role, ("clerk", "supervisor"), "--role")
+        password = None
+        if password_stdin:
+            password = sys.stdin.readline().rstrip("\r\n")
+            if not password:
+                fail([("--password-stdin", "no password on stdin")])
+        store = opened(db)
+        with store_errors({"/user": "NAME", "/role": "--role"}):
+            token = store.add_user(name, office, role=role, password=password)
+        if format == "json":
+            print_json({"user": name, "office": office, "role": role, "token": token})
+        else:
+            print(token)
+
+    @user.command("list", help="The users (never their tokens).")
+    def list_cmd(office: Optional[str] = typer.Option(None, "--office", help="Only this office's users."),
+                 db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                 format: str = typer.Option("table", "--format", help="table or json")) -> None:
+        from wreckmaster.cli.main import check_choice, print_json
+
+        from .case import opened, store_errors
+
+        check_choice(format, ("table", "json"))
+        store = opened(db)
+        with store_errors():
+            rows = store.users(office)
+        if format == "json":
+            print_json(rows)
+        else:
+            for r in rows:
+                print(f"{r['user']:<20} {r['office']:<16} {r['role']}")

@@ -1,0 +1,270 @@
+"""What every document model uses: the case's names, dates (era dates, 明治九年三月二日 /
+光緒十六年二月十五日, with the ISO date in a note), amounts (full-width Arabic figures for the
+vertical documents, set upright), article labels (第十九条, art. 2) and fund names, in the
+document's language.
+
+Values that carry markup (a date with its note, an amount) are small objects with ``__html__``,
+so that the templates stay dumb: ``{{ cell }}``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any, Iterable
+
+from markupsafe import Markup, escape
+
+from wreckmaster.law import chinese_calendar, eras
+
+LANGS = ("ja", "zh", "fr", "en")
+#: the language a regime's documents are in by default
+REGIME_LANG = {"jp-1875": "ja", "jp-1899": "ja", "jp-1899-2025": "ja", "jp-village-ferry": "ja",
+               "qing-shandong": "zh", "qing-taiwan": "zh", "fr-epaves": "fr"}
+HTML_LANG = {"ja": "ja", "zh": "zh-Hant", "fr": "fr", "en": "en"}
+VERTICAL = {"ja", "zh"}
+
+_FULL = str.maketrans("0123456789.,-/%", "０１２３４５６７８９．，－／％")
+
+#: the currency's unit after an amount
+UNITS = {
+    ("JPY", "ja"): "円", ("JPY", "en"): "yen", ("JPY", "zh"): "圓", ("JPY", "fr"): "yens",
+    ("TAEL", "zh"): "兩", ("TAEL", "en"): "taels", ("TAEL", "ja"): "兩", ("TAEL", "fr"): "taëls",
+    ("DOLLAR", "zh"): "元", ("DOLLAR", "en"): "silver dollars", ("DOLLAR", "ja"): "弗", ("DOLLAR", "fr"): "piastres",
+    ("FRF", "fr"): "F", ("FRF", "en"): "francs", ("FRF", "ja"): "フラン", ("FRF", "zh"): "法郎",
+}
+#: the old-style characters of the Meiji statutes (條, 號) for jp-1899
+OLD_STYLE = {"jp-1899"}
+
+FUNDS = {
+    "government": {"ja": "官費", "zh": "官項", "fr": "l’État", "en": "the State (government)"},
+    "local-public": {"ja": "民費", "zh": "地方公款", "fr": "les fonds locaux", "en": "local public funds"},
+    "station-fund": {"ja": "救難所費", "zh": "局費", "fr": "la caisse du poste", "en": "the rescue station’s fund"},
+    "customs": {"ja": "税関", "zh": "海關", "fr": "la Douane", "en": "customs"},
+    "custody": {"ja": "売払代金", "zh": "變價存款", "fr": "le produit de la vente (en dépôt)",
+                "en": "the sale proceeds held"},
+    "unclaimed": {"ja": "所有者未詳（保管）", "zh": "無主候領", "fr": "propriétaire inconnu (en dépôt)",
+                  "en": "held for an unknown owner"},
+}
+FUNDS_BY_REGIME = {
+    ("jp-1899", "government"): "國庫", ("jp-1899-2025", "government"): "国庫",
+    ("jp-1899-2025", "local-public"): "市町村", ("jp-village-ferry", "local-public"): "村",
+}
+
+STATUS = {
+    "pending": {"ja": "期限未到", "zh": "未到期", "fr": "en cours", "en": "pending"},
+    "met": {"ja": "済", "zh": "已辦", "fr": "accompli", "en": "met"},
+    "missed": {"ja": "期限徒過", "zh": "逾期", "fr": "en retard", "en": "missed"},
+}
+
+
+class DocumentProblem(Exception):
+    """Bad input for a document: (JSON pointer or option, message), printed as ``error: …``."""
+
+    def __init__(self, pointer: str, message: str):
+        super().__init__(f"{pointer}: {message}")
+        self.pointer, self.message = pointer, message
+
+
+@dataclass(frozen=True)
+class DateText:
+    """A date as the document prints it, with its ISO form in a note."""
+    main: str
+    iso: str
+
+    def __html__(self) -> str:
+        if self.main == self.iso:
+            return f'<span class="date">{escape(self.main)}</span>'
+        return (f'<span class="date">{escape(self.main)}</span>'
+                f'<span class="iso">（{escape(self.iso)}）</span>')
+
+    def __str__(self) -> str:
+        return self.main if self.main == self.iso else f"{self.main} ({self.iso})"
+
+
+@dataclass(frozen=True)
+class AmountText:
+    """An amount with its unit (full-width figures, upright, in a vertical document)."""
+    text: str
+
+    def __html__(self) -> str:
+        # a vertical document's decimal point: a half-width point set upright (縦中横), centred
+        # under its figure, where the full-width point's vertical form would read as a comma
+        body = str(escape(self.text)).replace("．", '<span class="tcu">.</span>')
+        return f'<span class="amount">{body}</span>'
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def full_width(text: str) -> str:
+    """Arabic figures as full-width characters (upright in vertical text): 38.000 → ３８．０００."""
+    return str(text).translate(_FULL)
+
+
+class Ctx:
+    """One document's view of a case: scenario, assessment (its JSON form), language and date."""
+
+    def __init__(self, scenario, assessment: dict[str, Any], lang: str):
+        self.scenario = scenario
+        self.a = assessment
+        self.lang = lang
+        self.regime = scenario.regime
+        self.vertical = lang in VERTICAL
+        self.as_of = date.fromisoformat(assessment["as_of"])
+
+    def t(self, labels: dict[str, str]) -> str:
+        """The label in this document's language (English when missing)."""
+        return labels.get(self.lang) or labels["en"]
+
+    # --- names ---------------------------------------------------------------------
+    def name(self, ident: str | None) -> str:
+        """A party's, person's or item's name (its description), a fund's name — never a bare id
+        unless the scenario gives nothing else."""
+        if ident is None:
+            return "—"
+        if isinstance(ident, (list, tuple)):
+            return self.names(ident)
+        if ident in FUNDS:
+            return FUNDS_BY_REGIME.get((self.regime, ident)) if self.lang == "ja" and (
+                self.regime, ident) in FUNDS_BY_REGIME else self.t(FUNDS[ident])
+        s = self.scenario
+        x = s.party(ident) or s.person(ident)
+        if x is not None:
+            return x.name or ident
+        item = s.item(ident)
+        if item is not None:
+            return item.description or ident
+        exp = next((e for e in s.expenses if e.id == ident), None)
+        if exp is not None:
+            from .labels import EXPENSES
+
+            if self.regime == "jp-1875" and self.lang == "ja":
+                from wreckmaster.regimes.jp_1875.common import expense_categories
+
+                cat = expense_categories().get(exp.category, {})
+                if cat.get("ja"):
+                    return cat["ja"]
+            return self.t(EXPENSES[exp.category]) if exp.category in EXPENSES else exp.category.replace("-", " ")
+        return ident
+
+    def humanize(self, text: str) -> str:
+        """An engine's sentence (a deadline's duty) with the case's ids replaced by names."""
+        import re
+
+        ids = self.scenario._by_id
+        return re.sub(r"(?<![\w-])[\w][\w.-]*(?<![.])", lambda m: self.name(m.group(0)) if m.group(0) in ids
+                      else m.group(0), text)
+
+    def names(self, idents: Iterable[str] | str | None) -> str:
+        if idents is None:
+            return "—"
+        if isinstance(idents, str):
+            idents = [idents]
+        sep = "、" if self.vertical else ", "
+        return sep.join(self.name(i) for i in idents) or "—"
+
+    def parties_with(self, *roles: str) -> list:
+        return [p for p in self.scenario.parties if any(p.has(r) for r in roles)]
+
+    # --- dates ---------------------------------------------------------------------
+    def date(self, d: date | str | None) -> DateText | str:
+        if d is None:
+            return "—"
+        if isinstance(d, str):
+            d = date.fromisoformat(d)
+        iso = d.isoformat()
+        if self.lang == "ja":
+            main = eras.japanese(d) or iso
+        elif self.lang == "zh":
+            main = chinese_calendar.era_date(d) or iso
+        else:
+            from babel.dates import format_date
+
+            main = format_date(d, "long", locale=self.lang)
+            if self.lang == "en" and REGIME_LANG.get(self.regime) == "ja" and eras.japanese_era(d):
+                era = eras.japanese_era(d)
+                main += f" ({era[1]} {era[2]})"         # January 18, 1902 (Meiji 35)
+            elif self.lang == "en" and REGIME_LANG.get(self.regime) == "zh" and chinese_calendar.era_date_numeric(d):
+                main += f" ({chinese_calendar.era_date_numeric(d)})"
+        return DateText(main, iso)
+
+    # --- amounts -------------------------------------------------------------------
+    def amount(self, value: str | Decimal | None, currency: str | None = None) -> AmountText | str:
+        if value is None:
+            return "—"
+        cur = currency or self.currency
+        if isinstance(value, str):
+            text = value                      # as the assessment wrote it (already rounded once)
+        else:                                 # a value from the scenario: shown to the currency's unit
+            text = self.regime_currency.format(Decimal(value)) if self.regime_currency.code == cur else str(value)
+        unit = UNITS.get((cur, self.lang), cur)
+        if self.vertical:
+            return AmountText(full_width(text) + unit)
+        if self.lang == "fr":
+            whole, _, frac = text.partition(".")
+            grouped = f"{int(whole):,}".replace(",", "\u00a0") if whole.lstrip("-").isdigit() else whole
+            return AmountText(f"{grouped},{frac} {unit}" if frac else f"{grouped} {unit}")
+        return AmountText(f"{text} {unit}")
+
+    @property
+    def regime_currency(self):
+        from wreckmaster.law import money
+        from wreckmaster.law import regime as registry
+
+        if self.regime in registry.available():
+            return registry.get(self.regime).currency
+        return money.JPY_YEN if self.regime == "jp-1899-2025" else money.JPY_RIN
+
+    def count(self, n: int) -> str:
+        return full_width(str(n)) if self.vertical else str(n)
+
+    @property
+    def currency(self) -> str:
+        for key in ("awards", "charges"):
+            for x in self.a.get(key, []):
+                return x["currency"]
+        return self.regime_currency.code
+
+    # --- articles ------------------------------------------------------------------
+    def cite(self, cite: str) -> str:
+        """``jp-1875:19`` → 第十九条; ``jp-1899:12.2#4`` → 第十二條第二項第四號; ``fr-epaves:2.1`` →
+        art. 2, al. 1; ``qing-shandong:5`` → 第五條; English: art 12(2)(iv)."""
+        regime, _, rest = cite.partition(":")
+        art, _, item = rest.partition("#")
+        art, _, para = art.partition(".")
+        own = regime == self.regime
+        if self.lang in ("ja", "zh"):
+            if art == "order":
+                out = "施行令"
+            else:
+                main, _, branch = art.partition("-")
+                old = self.lang == "zh" or regime in OLD_STYLE
+                out = f"第{_zh(main)}{'條' if old else '条'}" + (f"ノ{_zh(branch)}" if branch else "")
+                if para:
+                    out += f"第{_zh(para)}項"
+                if item:
+                    out += f"第{_zh(item)}{'號' if old else '号'}"
+            return out if own else f"{regime} {out}"
+        if art == "order":
+            out = "décret d’application" if self.lang == "fr" else "Cabinet Order"
+        elif self.lang == "fr":
+            out = f"art. {art}" + (f", al. {para}" if para else "") + (f", {item}°" if item else "")
+        else:
+            out = f"art {art}" + (f"({para})" if para else "") + (f" item {item}" if item else "")
+        return out if own else f"{regime} {out}"
+
+    def cites(self, cites: Iterable[str]) -> str:
+        sep = "、" if self.vertical else "; "
+        return sep.join(self.cite(c) for c in cites)
+
+
+def _zh(number: str) -> str:
+    try:
+        return chinese_calendar.number_zh(int(number))
+    except (ValueError, TypeError):
+        return number
+
+
+def markup(text: str) -> Markup:
+    return Markup(text)

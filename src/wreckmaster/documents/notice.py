@@ -1,0 +1,114 @@
+"""The public notice (掲示 / 公告 / 告示 / avis) of the items under notice on the document's date:
+what, where and when found, until when the owner may claim, and where to ask.
+
+An item is under notice from the event that posts or publishes it (``notice_posted``,
+``notice_wide``) until an event ends it (the owner identified, the item returned, sold,
+claimed or handed to the finder) — CASE.md. ``claim_until`` is the last day the law gives the
+owner: jp-1875 art 31 (one year from the find, the parameter ``drift.owner_period``),
+jp-1899-2025 art 27 (from its regime's parameters, when they give it); otherwise none.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .common import Ctx, DocumentProblem
+from .labels import L, STATES, WATERS
+
+START = ("notice_posted", "notice_wide")
+END = ("owner_identified", "returned_to_owner", "sold", "owner_claimed", "finder_took")
+TITLE = {"jp-1875": "掲示", "jp-1899": "公告", "jp-1899-2025": "公告", "qing-shandong": "告示",
+         "qing-taiwan": "告示", "fr-epaves": "Avis"}
+TITLE_OTHER = {"ja": "公告", "zh": "告示", "fr": "Avis", "en": "Public notice"}
+BODY = {
+    "ja": "左記ノ物件ノ拾得アリ　所有者ハ期限マテニ左ノ役場ヘ申出ツヘシ",
+    "zh": "茲將撈獲各物開列於左　物主限期內赴左開衙署認領",
+    "fr": "Les objets ci-après ont été recueillis. Leur propriétaire peut les réclamer, jusqu’à la date indiquée, "
+          "au bureau ci-dessous.",
+    "en": "The things below have been found. Their owner may claim them, until the day shown, at the office below.",
+}
+ASK = {"ja": "申出先", "zh": "認領處所", "fr": "S’adresser à", "en": "Where to ask"}
+POSTED = {"ja": "掲示ノ日", "zh": "告示日期", "fr": "Affiché le", "en": "Posted on"}
+UNTIL = {"ja": "申出期限", "zh": "認領限期", "fr": "À réclamer avant le", "en": "Claim until"}
+NO_LIMIT = {"ja": "期限ノ定ナシ", "zh": "無定限", "fr": "sans délai fixé", "en": "no time limit set"}
+OFFICE_ROLES = ("mayor", "official", "administrator", "police")
+
+
+def _items(ev) -> list[str]:
+    got = ev.get("items")
+    if got is None:
+        got = ev.get("item")
+    return [got] if isinstance(got, str) else list(got or [])
+
+
+def under_notice(scenario, as_of: date) -> list[tuple[Any, date]]:
+    """(item, first notice date) of each item under notice on ``as_of``."""
+    start: dict[str, date] = {}
+    for ev in scenario.events_of(*START):
+        if ev.date <= as_of:
+            for i in _items(ev):
+                start.setdefault(i, ev.date)
+    ended = set()
+    for ev in scenario.events_of(*END):
+        if ev.date <= as_of:
+            ended.update(_items(ev))
+    return [(scenario.item(i), d) for i, d in start.items() if i not in ended and scenario.item(i) is not None]
+
+
+def claim_until(scenario, item, posted: date) -> date | None:
+    from wreckmaster.law import regime as registry
+
+    if scenario.regime not in registry.available():
+        return None
+    params = registry.get(scenario.regime).parameters
+    occurred = scenario.case.occurred
+    if scenario.regime == "jp-1875":
+        found = item.found.date if item.found and item.found.date else posted
+        return params.param("drift.owner_period", occurred).value.due(found)
+    if scenario.regime == "jp-1899-2025":
+        sunk = getattr(item, "kept_sunk", False)
+        for name in (("claim.period_sunk", "owner_claim.period_sunk") if sunk else ()) + (
+                "claim.period", "owner_claim.period", "notice.claim_period"):
+            try:
+                return params.param(name, occurred).value.due(posted)
+            except Exception:
+                continue
+    return None
+
+
+def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
+    s = ctx.scenario
+    rows = []
+    for item, posted in under_notice(s, ctx.as_of):
+        f = item.found
+        where = [s.case.place or ""]
+        if f is not None:
+            if f.waters:
+                where.append(ctx.t(WATERS[f.waters]))
+            if f.state:
+                where.append(ctx.t(STATES[f.state]))
+        until = claim_until(s, item, posted)
+        what = item.description or item.id
+        extra = [x for x in (getattr(item, "marks", None), getattr(item, "packing", None)) if x]
+        if extra:
+            what += ("（" if ctx.vertical else " (") + ("、" if ctx.vertical else ", ").join(extra) + (
+                "）" if ctx.vertical else ")")
+        rows.append([what, "　".join(w for w in where if w) or "—",
+                     ctx.date(f.date) if f is not None and f.date else "—", ctx.date(posted),
+                     ctx.date(until) if until else ctx.t(NO_LIMIT)])
+    if not rows:
+        raise DocumentProblem("/events", f"no item is under notice on {ctx.as_of.isoformat()} (a notice_posted or "
+                                         "notice_wide event names the items; an owner identified, a sale or a "
+                                         "return ends the notice)")
+    offices = ctx.parties_with(*OFFICE_ROLES)
+    office = offices[0].name or offices[0].id if offices else (s.case.village or s.case.place or "—")
+    title = TITLE.get(s.regime) if ctx.lang == {"fr-epaves": "fr", "qing-shandong": "zh", "qing-taiwan": "zh"}.get(
+        s.regime, "ja") else ctx.t(TITLE_OTHER)
+    sections = [
+        {"kind": "text", "paras": [ctx.t(BODY)]},
+        {"kind": "table", "head": [ctx.t(L["what"]), ctx.t(L["found_where"]), ctx.t(L["found"]), ctx.t(POSTED),
+                                   ctx.t(UNTIL)], "rows": rows},
+        {"kind": "facts", "rows": [(ctx.t(ASK), office), (ctx.t(L["as_of"]), ctx.date(ctx.as_of))]},
+    ]
+    return {"title": title, "subtitle": s.case.place or "", "sections": sections,
+            "running_head": f"{title} — {s.case.place or ''}"}

@@ -1,0 +1,101 @@
+"""One party's statement (受払明細書 / 清單 / relevé / statement of account), every regime:
+what the party is entitled to (awards), who pays it what (charges to it), what it owes (charges
+from it), and its deadlines — each line with its articles, names and descriptions for ids."""
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from .common import STATUS, Ctx
+from .labels import FOR, KINDS, L, ROLES
+
+TITLE = {"ja": "受払明細書", "zh": "收付清單", "fr": "Relevé de compte", "en": "Statement of account"}
+H_OWED = {"ja": "受取ルヘキ金額", "zh": "應得銀數", "fr": "Ce qui lui est dû", "en": "What it is owed"}
+H_PAID_BY = {"ja": "支払人別", "zh": "由何人給付", "fr": "Qui le lui paie", "en": "Who pays it"}
+H_OWES = {"ja": "支払フヘキ金額", "zh": "應出銀數", "fr": "Ce qu’il doit", "en": "What it owes"}
+H_DUTIES = {"ja": "期限", "zh": "限期", "fr": "Échéances", "en": "Deadlines"}
+NET = {"ja": "差引", "zh": "兩抵", "fr": "Solde", "en": "Balance (owed less owes)"}
+
+
+def for_label(ctx: Ctx, ident: str | None) -> str:
+    if ident is None:
+        return "—"
+    if ident in FOR:
+        return ctx.t(FOR[ident])
+    return ctx.name(ident)
+
+
+def kind_label(ctx: Ctx, kind: str) -> str:
+    return ctx.t(KINDS[kind]) if kind in KINDS else kind.replace("_", " ")
+
+
+def totals(ctx: Ctx, rows: list[dict[str, Any]]) -> str:
+    by_cur: dict[str, Decimal] = defaultdict(Decimal)
+    for r in rows:
+        by_cur[r["currency"]] += Decimal(r["amount"])
+    if not by_cur:
+        return str(ctx.amount("0" if ctx.currency != "JPY" else "0", ctx.currency))
+    return "　".join(str(ctx.amount(_fmt(v, rows, c), c)) for c, v in by_cur.items())
+
+
+def _fmt(v: Decimal, rows: list[dict[str, Any]], cur: str) -> str:
+    places = max((len(r["amount"].partition(".")[2]) for r in rows if r["currency"] == cur), default=0)
+    return f"{v:.{places}f}"
+
+
+def head_facts(ctx: Ctx) -> list[tuple[str, Any]]:
+    case = ctx.scenario.case
+    rows: list[tuple[str, Any]] = [(ctx.t(L["occurred"]), ctx.date(case.occurred))]
+    if case.place:
+        rows.append((ctx.t(L["place"]), case.place))
+    if case.vessel is not None:
+        v = case.vessel
+        rows.append((ctx.t(L["vessel"]), v.name or "—"))
+        if v.owner:
+            rows.append((ctx.t(L["owner"]), ctx.name(v.owner)))
+        if v.master:
+            rows.append((ctx.t(L["master"]), ctx.name(v.master)))
+    return rows
+
+
+def statement(ctx: Ctx, party: str) -> dict[str, Any]:
+    a = ctx.a
+    p = ctx.scenario.party(party)
+    roles = ", " if not ctx.vertical else "、"
+    role_text = roles.join(ctx.t(ROLES[r]) if r in ROLES else r for r in (p.roles if p else [])) or "—"
+    awards = [x for x in a["awards"] if x["to"] == party]
+    paid_in = [x for x in a["charges"] if x["payee"] == party]
+    paid_out = [x for x in a["charges"] if x["payer"] == party]
+    duties = [d for d in a["deadlines"] if d["party"] == party]
+    facts = [(ctx.t(L["party"]), ctx.name(party)), (ctx.t(L["roles"]), role_text)] + head_facts(ctx) + [
+        (ctx.t(L["as_of"]), ctx.date(a["as_of"]))]
+    sections = [
+        {"kind": "facts", "rows": facts},
+        {"kind": "table", "heading": ctx.t(H_OWED), "num": (2,),
+         "head": [ctx.t(L["kind"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
+         "rows": [[kind_label(ctx, x["kind"]), for_label(ctx, x["for"]), ctx.amount(x["amount"], x["currency"]),
+                   ctx.cites(x["cites"])] for x in awards],
+         "foot": [[ctx.t(L["total"]), "", totals(ctx, awards), ""]] if awards else [],
+         "empty": ctx.t(L["none"])},
+        {"kind": "table", "heading": ctx.t(H_PAID_BY), "num": (2,),
+         "head": [ctx.t(L["payer"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
+         "rows": [[ctx.name(x["payer"]), for_label(ctx, x["for"]), ctx.amount(x["amount"], x["currency"]),
+                   ctx.cites(x["cites"])] for x in paid_in],
+         "foot": [[ctx.t(L["total"]), "", totals(ctx, paid_in), ""]] if paid_in else [],
+         "empty": ctx.t(L["none"])},
+        {"kind": "table", "heading": ctx.t(H_OWES), "num": (2,),
+         "head": [ctx.t(L["payee"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
+         "rows": [[ctx.name(x["payee"]), for_label(ctx, x["for"]), ctx.amount(x["amount"], x["currency"]),
+                   ctx.cites(x["cites"])] for x in paid_out],
+         "foot": [[ctx.t(L["total"]), "", totals(ctx, paid_out), ""]] if paid_out else [],
+         "empty": ctx.t(L["none"])},
+    ]
+    if duties:
+        sections.append({"kind": "table", "heading": ctx.t(H_DUTIES),
+                         "head": [ctx.t(L["duty"]), ctx.t(L["due"]), ctx.t(L["status"]), ctx.t(L["articles"])],
+                         "rows": [[ctx.humanize(d["duty"]), ctx.date(d["due"]), ctx.t(STATUS[d["status"]]), ctx.cites(d["cites"])]
+                                  for d in duties]})
+    title = ctx.t(TITLE)
+    return {"title": title, "subtitle": ctx.name(party), "sections": sections,
+            "running_head": f"{title} — {ctx.name(party)} — {ctx.scenario.case.vessel.name if ctx.scenario.case.vessel and ctx.scenario.case.vessel.name else ctx.scenario.case.place or ''}"}

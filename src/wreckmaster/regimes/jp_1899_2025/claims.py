@@ -1,0 +1,30 @@
+"""Until when the owner of goods under notice may claim them (CASE.md, public notices; the
+``claim_until`` hook of :class:`~wreckmaster.law.regime.Regime`).
+
+第二十七条第一項 … 公告又ハ告知ヲ為シタル日ヨリ六箇月（沈没品中政令ヲ以テ定ムルモノニ在リテハ一箇年）以内ニ限リ …
+第三十条第一項 前条ニ依リ公告若ハ告知ヲ為シタル日ヨリ六箇月以内ニ …
+Six months from the notice; one year for the Cabinet Order's sunken goods; six months for goods
+removed by the police (art 30 ¶1). Periods by the Civil Code (reading ``jp-1899-2025-periods``).
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from wreckmaster.law.scenario import Scenario
+
+from .common import order_goods
+
+CITES = ("jp-1899-2025:27.1", "jp-1899-2025:order", "jp-1899-2025:30.1")
+
+
+def claim_until(scenario: Scenario, item_id: str, notice_date: date) -> date | None:
+    from . import REGIME
+
+    item = scenario.item(item_id)
+    if item is None:
+        return None
+    police = any(item_id in ((e.get("items") if isinstance(e.get("items"), list) else [e.get("items")]))
+                 for e in scenario.events_of("removed_by_police"))
+    name = ("removal.claim_period" if police else "owner_claim.period_sunk" if order_goods(item)
+            else "owner_claim.period")
+    return REGIME.parameters.param(name, scenario.case.occurred).value.due(notice_date)

@@ -1,0 +1,435 @@
+"""Drifting and sunken goods handed in by a finder, arts 24–28 (chapter 2, 漂流物及沈没品).
+
+第二十四条 漂流物又ハ沈没品ヲ拾得シタル者ハ遅滞ナク之ヲ市町村長ニ引渡スヘシ但シ其ノ物件ノ所有者分明ナル場合ニ於テハ
+  拾得ノ日ヨリ七日以内ニ限リ直ニ其ノ所有者ニ引渡スコトヲ得 / 前項但書ノ場合ニ於テハ拾得者ハ所有者ヨリ … 金額以内ノ
+  報酬ヲ受クルコトヲ得 (hand the goods to the mayor without delay, or straight to a known owner within
+  seven days of the find, for a reward up to 1/15, 1/10 or 1/3 of the value) → :func:`direct_return`
+第二十五条 市町村長ハ引渡ヲ受ケタル物件ヲ保管スヘシ / … 公告スヘシ但シ其ノ所有者知レタルトキハ … 告知スヘシ
+  (custody; public notice, or information of the known owner) → :func:`custody_and_notice`
+第二十六条 第十一条第一項ノ規定ハ漂流物及沈没品ニ之ヲ準用ス (sale of perishables) → :func:`perishable_sale`
+第二十七条 … 六箇月（沈没品中政令ヲ以テ定ムルモノニ在リテハ一箇年）以内ニ限リ所有者ハ … 相当スル金額並公告、保管、
+  公売又ハ評価ニ要シタル費用ヲ市町村長ニ納付シテ物件ノ引渡ヲ受クルコトヲ得 / … 拾得者ニ … 支給ス / 物件ノ価格ハ
+  市町村長之ヲ定ム (the owner's claim against the reward and the costs; the reward to the finder; the
+  value fixed by the mayor) → :func:`owner_claim`
+第二十八条 (the finder informed with a period; he acquires the goods paying the costs; else sale, the
+  rest to the municipality) → :func:`finder_or_sale`
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+from wreckmaster.law.scenario import Item
+
+from .common import (LOCAL, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class, name,
+                     notice_event, order_goods, pay_out, record, sale_of, yen)
+
+REWARD_24 = {"river_timber": "reward.river_timber", "drifting": "reward.drifting", "sunken": "reward.sunken"}
+REWARD_27 = {"river_timber": "owner_claim.reward.river_timber", "drifting": "owner_claim.reward.drifting",
+             "sunken": "owner_claim.reward.sunken"}
+SALE_GROUND = {"perishable": "jp-1899-2025:11.1#1", "dangerous": "jp-1899-2025:11.1#2",
+               "costly": "jp-1899-2025:11.1#3"}
+
+
+def chapter_items(ctx: Context) -> list[Item]:
+    """The items chapter 2 takes from a finder: in a drift case every item found; in any case an item
+    that is delivered or returned by its finder. Goods removed by the police are :mod:`.police`'s."""
+    police = {i for e in ctx.scenario.events_of("removed_by_police") for i in event_actors(e.get("items"))}
+    named = {i for e in ctx.scenario.events_of("delivered", "returned_to_owner") for i in event_actors(e.get("items"))}
+    out = []
+    for item in ctx.scenario.items:
+        if item.id in police:
+            continue
+        if item.id in named or (ctx.case.kind == "drift" and item.found is not None):
+            out.append(item)
+    return out
+
+
+def drift_goods(ctx: Context) -> None:
+    """Arts 24–28, item by item."""
+    for item in chapter_items(ctx):
+        klass = item_class(ctx, item)
+        record(ctx, item.id, **{"class": klass.key, "finders": finders(ctx, item)})
+        if item.found is None or item.found.state is None:
+            ctx.out.finding("info", "state-not-given",
+                            f"Item {item.id!r}: found.state is not given; it is taken as a drifting good (漂流物), "
+                            "not a sunken one (art 24 ¶2).", "jp-1899-2025:24.2")
+        if item.kept_sunk and not order_goods(item):
+            ctx.out.finding("info", "kept-sunk-not-order-goods",
+                            f"Item {item.id!r} is kept sunk but is neither a sunken vessel (kind vessel) nor goods "
+                            "inside one (in_vessel): the Cabinet Order's one year does not apply; six months.",
+                            ["jp-1899-2025:order", "jp-1899-2025:27.1"])
+        returned = first_for(ctx, "returned_to_owner", item.id)
+        if returned is not None:
+            direct_return(ctx, item, klass, returned)
+            continue
+        if not custody_and_notice(ctx, item):
+            continue
+        perishable_sale(ctx, item)
+        if not owner_claim(ctx, item, klass):
+            finder_or_sale(ctx, item)
+
+
+# --- art 24 -----------------------------------------------------------------------------------
+def direct_return(ctx: Context, item: Item, klass, returned) -> None:
+    """Art 24 ¶1 proviso and ¶2: the finder hands the goods straight to their known owner within
+    seven days of the find, and may receive a reward up to the rate of the value from him."""
+    period = ctx.param("direct_return.period")
+    who = finders(ctx, item)
+    by = event_actors(returned.get("by")) or who
+    owner = returned.get("to") or ctx.scenario.owner_of(item)
+    due = period.value.due(found_on(ctx, item))
+    ctx.out.deadline(f"hand {item.id} straight to its owner within {period.text} of the find", by[0] if by else None,
+                     due, returned.date, "jp-1899-2025:24.1")
+    record(ctx, item.id, outcome="returned", returned_on=returned.date, owner=owner)
+    ctx.out.step("direct_return", "jp-1899-2025:24.1",
+                 f"{item.id}: found {found_on(ctx, item)}, handed by {', '.join(by)} straight to its owner "
+                 f"{owner or '(not named)'} on {returned.date}; the proviso allows it until {due} ({period.text} from "
+                 "the find, the day of the find not counted).",
+                 f"{item.id}: {found_on(ctx, item)} 拾得、{returned.date} 直ニ所有者ニ引渡ス（拾得ノ日ヨリ七日以内 — {due} マテ）",
+                 inputs={"found": found_on(ctx, item), "returned": returned.date, "owner": owner}, params=[period],
+                 readings=["jp-1899-2025-24-seven-days", "jp-1899-2025-periods"])
+    if owner is None:
+        ctx.out.finding("warning", "returned-owner-unknown",
+                        f"Item {item.id!r} was handed straight to an owner, but no owner is known (items[].owner, "
+                        "owner_identified or the event's to): the proviso of art 24 ¶1 needs the owner to be clear "
+                        "(所有者分明); the goods were to be handed to the mayor. No reward is computed.",
+                        "jp-1899-2025:24.1")
+        return
+    if returned.date > due:
+        ctx.out.finding("warning", "returned-after-seven-days",
+                        f"Item {item.id!r} was handed to its owner {name(ctx, owner)} on {returned.date}, after the "
+                        f"seven days from the find ({due}): the proviso of art 24 ¶1 no longer allowed it, the goods "
+                        "were to go to the mayor; no reward under art 24 ¶2 is computed.", "jp-1899-2025:24.1")
+        return
+    rate = ctx.param(REWARD_24[klass.key])
+    if item.value is None:
+        ctx.out.finding("error", "value-missing",
+                        f"Item {item.id!r} has no value: the reward of art 24 ¶2 is a share of it; none is computed.",
+                        "jp-1899-2025:24.2")
+        return
+    if not who:
+        ctx.out.finding("info", "no-finder", f"Item {item.id!r}: no finder is named (found.by or a party with the "
+                        "role finder); no reward is computed.", "jp-1899-2025:24.2")
+        return
+    ceiling = Fraction(item.value) * rate.value
+    decided = next((e for e in ctx.scenario.events_of("reward_decided")
+                    if e.get("for") == item.id or (e.get("for") is None and e.get("to") in who)), None)
+    record(ctx, item.id, rate=rate.text, value=yen(Fraction(item.value)), reward_ceiling=yen(ctx.out.round(ceiling)))
+    if decided is not None and Fraction(decided.get("amount")) > ceiling:
+        ctx.out.finding("error", "reward-above-ceiling",
+                        f"The reward agreed for {item.id!r} ({yen(Fraction(decided.get('amount')))} yen, {decided.date}) "
+                        f"is above the ceiling of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} yen "
+                        f"= {yen(ctx.out.round(ceiling))} yen. No reward is computed for this item.",
+                        "jp-1899-2025:24.2")
+        ctx.out.step("reward_ceiling", "jp-1899-2025:24.2",
+                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(ctx.out.round(ceiling))} yen — refused.",
+                     f"{item.id}: 報酬 {decided.get('amount')} 円 — 価格ノ{rate.text}以内ヲ超ユ", params=[rate],
+                     readings=["jp-1899-2025-24-ceiling"])
+        return
+    cites = ["jp-1899-2025:24.2"]
+    if decided is not None:
+        amount, kind = Fraction(decided.get("amount")), "finder_reward"
+        en = f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
+    else:
+        amount, kind = ceiling, "finder_reward_ceiling"
+        en = (f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(ctx.out.round(ceiling))} yen; "
+              "no amount agreed (reward_decided), so the ceiling is shown.")
+        ctx.out.finding("info", "reward-is-ceiling",
+                        f"Item {item.id!r}: {yen(ctx.out.round(ceiling))} yen is the most the finder may receive from "
+                        f"the owner (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due; the amount is "
+                        "theirs to agree (record it with reward_decided).", cites)
+    made = ctx.out.award(who, item.id, kind, amount, cites)
+    ctx.out.charge_awards(made, owner, cites)
+    record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=decided is not None)
+    ctx.out.step("direct_return_reward", cites, en,
+                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(ctx.out.round(ceiling))} 円"
+                 + (f"、報酬 {yen(amount)} 円" if decided is not None else "（上限）"),
+                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount") if decided else None},
+                 params=[rate], exact=amount, amount=ctx.out.round(amount),
+                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+
+
+# --- art 25 -----------------------------------------------------------------------------------
+def custody_and_notice(ctx: Context, item: Item) -> bool:
+    """Art 24 ¶1 (delivery without delay), art 25 ¶1 (custody) and ¶2 (notice, or information of the
+    known owner). Returns whether the mayor holds the item."""
+    timing = ctx.param("timing.delivery")
+    delivered = first_for(ctx, "delivered", item.id)
+    who = finders(ctx, item)
+    handled = any(first_for(ctx, t, item.id) for t in ("notice_posted", "owner_informed", "owner_claimed",
+                                                         "finder_notified", "finder_took")) or sale_of(ctx, item.id)
+    if delivered is None:
+        duty(ctx, f"hand {item.id} to the mayor", who[0] if who else None, timing.value,
+             "done" if handled else "outstanding", None, ["jp-1899-2025:24.1"])
+        if not handled:
+            ctx.out.finding("warning", "not-delivered",
+                            f"Item {item.id!r} was found on {found_on(ctx, item)} by {', '.join(who) or 'a finder'}; "
+                            "no delivery to the mayor (delivered) or to its owner (returned_to_owner) is recorded: "
+                            "art 24 ¶1 requires delivery to the mayor without delay (遅滞ナク).", "jp-1899-2025:24.1")
+            ctx.out.step("delivery", "jp-1899-2025:24.1", f"{item.id}: not recorded as handed to the mayor.",
+                         f"{item.id}: 市町村長ニ引渡シタル記録ナシ", params=[timing],
+                         readings=["jp-1899-2025-24-without-delay"])
+            record(ctx, item.id, outcome="with-finder")
+            return False
+    else:
+        to = event_actors(delivered.get("to"))
+        duty(ctx, f"hand {item.id} to the mayor", who[0] if who else None, timing.value, "done", delivered.date,
+             ["jp-1899-2025:24.1"], to=to or None)
+    day = delivered.date if delivered else None
+    record(ctx, item.id, delivered_on=day)
+    ctx.out.step("custody", ["jp-1899-2025:24.1", "jp-1899-2025:25.1"],
+                 f"{item.id}: found {found_on(ctx, item)}, handed to the mayor"
+                 + (f" on {day}" if day else " (day not recorded)") + f" ({timing.value}); the mayor keeps it.",
+                 f"{item.id}: {found_on(ctx, item)} 拾得、" + (f"{day} " if day else "") + "市町村長ニ引渡ス — 市町村長之ヲ保管ス",
+                 inputs={"found": found_on(ctx, item), "delivered": day}, params=[timing],
+                 readings=["jp-1899-2025-24-without-delay"])
+    notice = notice_event(ctx, item.id)
+    owner = ctx.scenario.owner_of(item)
+    what = "give public notice of it (公告), or inform its known owner (告知)"
+    if notice is None:
+        duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "outstanding",
+             None, ["jp-1899-2025:25.2"])
+        ctx.out.finding("warning", "notice-missing",
+                        f"Item {item.id!r} is in the mayor's custody but no public notice (notice_posted) or information "
+                        "of the known owner (owner_informed) is recorded (art 25 ¶2); the owner's period of art 27 "
+                        "does not start.", "jp-1899-2025:25.2")
+        return True
+    duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "done", notice.date,
+         ["jp-1899-2025:25.2"])
+    informed = notice.type == "owner_informed"
+    if informed and owner is None and not event_actors(notice.get("to")):
+        ctx.out.finding("info", "informed-owner-unknown",
+                        f"Item {item.id!r}: an owner was informed on {notice.date} but none is named; the proviso of art "
+                        "25 ¶2 replaces the public notice only for a known owner.", "jp-1899-2025:25.2")
+    period, sunk = claim_period(ctx, item)
+    due = period.value.due(notice.date)
+    record(ctx, item.id, notice_on=notice.date, notice=("information" if informed else "public notice"),
+           claim_until=due, order_goods=sunk)
+    ctx.out.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
+                 f"{item.id}: " + ("owner informed" if informed else "public notice") + f" on {notice.date}; the owner "
+                 f"may claim within {period.text} of it, until {due}"
+                 + (" (sunken goods of the Cabinet Order: one year)." if sunk else "."),
+                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得",
+                 inputs={"notice": notice.date, "order_goods": sunk}, params=[period],
+                 readings=["jp-1899-2025-25-notice-day", "jp-1899-2025-periods"]
+                 + (["jp-1899-2025-order-goods"] if sunk else []))
+    return True
+
+
+def claim_period(ctx: Context, item: Item):
+    """Art 27 ¶1: six months, one year for the Cabinet Order's sunken goods."""
+    sunk = order_goods(item)
+    return ctx.param("owner_claim.period_sunk" if sunk else "owner_claim.period"), sunk
+
+
+# --- art 26 -----------------------------------------------------------------------------------
+def sale_kind(ctx: Context, item: Item) -> str | None:
+    """``art26`` (a sale of perishables while the goods wait for their owner) or ``art28`` (the sale of
+    art 28 ¶3: after the finder's period, or his waiver); None when not sold."""
+    sale = sale_of(ctx, item.id)
+    if sale is None:
+        return None
+    fn = first_for(ctx, "finder_notified", item.id)
+    waived = first_for(ctx, "finder_waived", item.id)
+    if (fn is not None and sale.date > fn.get("due")) or (waived is not None and sale.date >= waived.date):
+        return "art28"
+    return "art26"
+
+
+def perishable_sale(ctx: Context, item: Item) -> None:
+    """Art 26 → art 11 ¶1: goods that cannot keep, are dangerous, or cost too much to keep are sold and
+    the proceeds held (reading ``jp-1899-2025-26-sale``)."""
+    if sale_kind(ctx, item) != "art26":
+        return
+    sale = sale_of(ctx, item.id)
+    grounds = ctx.param("sale.grounds")
+    decided = first_for(ctx, "sale_decided", item.id)
+    keep, _ = costs(ctx, item.id, ["custody"])
+    ground = (decided.get("ground") if decided else "perishable" if item.perishable
+              else "dangerous" if item.dangerous
+              else "costly" if keep and item.value is not None and sum(c.amount for c in keep) > Fraction(item.value)
+              else None)
+    price = Fraction(sale.get("price"))
+    record(ctx, item.id, sold_on=sale.date, price=yen(price), sale="art 26")
+    cites = ["jp-1899-2025:26", "jp-1899-2025:11.1"] + ([SALE_GROUND[ground]] if ground else [])
+    if ground is None:
+        ctx.out.finding("warning", "sale-without-ground",
+                        f"Item {item.id!r} was sold on {sale.date} for {yen(price)} yen while its owner could still claim "
+                        "it, but none of the grounds of art 11 ¶1 (applied by art 26) is recorded: perishable, dangerous "
+                        "to keep, keeping too costly (item.perishable, item.dangerous, sale_decided, custody costs).",
+                        ["jp-1899-2025:26", "jp-1899-2025:11.1"])
+    ctx.out.step("perishable_sale", cites,
+                 f"{item.id}: sold {sale.date} for {yen(price)} yen" + (f" (ground: {ground})" if ground else " (no ground)")
+                 + "; the mayor holds the proceeds in place of the goods.",
+                 f"{item.id}: {sale.date} 公売、代金 {yen(price)} 円ヲ保管ス", inputs={"price": price, "ground": ground},
+                 params=[grounds], readings=["jp-1899-2025-26-sale"])
+
+
+# --- art 27 -----------------------------------------------------------------------------------
+def owner_claim(ctx: Context, item: Item, klass) -> bool:
+    """Art 27: the owner who claims within the period pays the reward (the rate of the value the mayor
+    fixed, ¶3) and the costs, and takes the goods (or the proceeds); the reward goes to the finder (¶2).
+    Returns whether the claim settles the item."""
+    claim = first_for(ctx, "owner_claimed", item.id)
+    notice = notice_event(ctx, item.id)
+    period, _ = claim_period(ctx, item)
+    due = period.value.due(notice.date) if notice is not None else None
+    owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
+    if due is not None:
+        ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the reward and the costs)", owner, due,
+                         claim.date if claim else None, ["jp-1899-2025:27.1"]
+                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else []))
+    if claim is None:
+        return False
+    if due is not None and claim.date > due:
+        ctx.out.finding("warning", "claim-out-of-time",
+                        f"The owner {name(ctx, owner)} asked for {item.id!r} on {claim.date}, after his period ended "
+                        f"({due}): art 27 ¶1 gives the claim only within it; the goods go the way of art 28.",
+                        "jp-1899-2025:27.1")
+        return False
+    if item.value is None:
+        ctx.out.finding("error", "value-missing",
+                        f"Item {item.id!r} has no value: the amount of art 27 ¶1–2 is a share of the value the mayor "
+                        "fixes (¶3); it cannot be computed.", ["jp-1899-2025:27.3", "jp-1899-2025:27.1"])
+        return True
+    rate = ctx.param(REWARD_27[klass.key])
+    reward = Fraction(item.value) * rate.value
+    heads = ctx.param("owner_claim.costs")
+    mine, others = costs(ctx, item.id, heads.value)
+    _other_costs(ctx, item, others, "jp-1899-2025:27.1")
+    sale = sale_of(ctx, item.id) if sale_kind(ctx, item) == "art26" else None
+    proceeds = Fraction(sale.get("price")) if sale is not None else None
+    payer = "custody" if sale is not None else owner
+    who = finders(ctx, item)
+    reward_cites = ["jp-1899-2025:27.1", "jp-1899-2025:27.2"]
+    lines = []
+    if who:
+        made = ctx.out.award(who, item.id, "finder_reward", reward, ["jp-1899-2025:27.2", "jp-1899-2025:27.1"])
+        lines += [(a.to, item.id, Fraction(a.amount), reward_cites) for a in made]
+    else:
+        ctx.out.finding("info", "no-finder", f"Item {item.id!r}: no finder is named; the owner's payment of art 27 ¶1 "
+                        "has no finder to go to under ¶2.", "jp-1899-2025:27.2")
+    lines += [(c.payee, item.id, c.amount, ["jp-1899-2025:27.1"]) for c in mine]
+    left = pay_out(ctx, payer, proceeds, lines, shortfall_payer=owner)
+    if sale is not None and left > 0:
+        ctx.out.charge("custody", owner or "unclaimed", item.id, left, ["jp-1899-2025:27.1", "jp-1899-2025:26"])
+    total_costs = sum((c.amount for c in mine), Fraction(0))
+    record(ctx, item.id, outcome="claimed", claimed_on=claim.date, owner=owner, rate=rate.text,
+           value=yen(Fraction(item.value)), reward=yen(ctx.out.round(reward)), costs=yen(total_costs))
+    ctx.out.step("owner_claim", reward_cites + (["jp-1899-2025:27.3"]),
+                 f"{item.id}: the owner {owner} claimed on {claim.date}" + (f", within the period (until {due})" if due else "")
+                 + f"; he pays {rate.text} of the value {item.value} yen = {yen(ctx.out.round(reward))} yen, which goes to "
+                 f"the finder ({', '.join(who) or 'none named'}), and the costs {yen(total_costs)} yen "
+                 f"({', '.join(f'{c.category} {yen(c.amount)}' for c in mine) or 'none recorded'})"
+                 + (f"; paid out of the sale proceeds {yen(proceeds)} yen, the rest to him." if sale is not None else "."),
+                 f"{item.id}: {claim.date} 所有者引渡ヲ請求 — {klass.ja} 価格 {item.value} 円ノ{rate.text} "
+                 f"{yen(ctx.out.round(reward))} 円並費用 {yen(total_costs)} 円ヲ納付、報酬ハ拾得者ニ支給",
+                 inputs={"value": item.value, "costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine],
+                         "proceeds": proceeds},
+                 params=[rate, heads], exact=reward, amount=ctx.out.round(reward),
+                 readings=["jp-1899-2025-27-amount", "jp-1899-2025-27-costs"])
+    return True
+
+
+def _other_costs(ctx: Context, item: Item, others, cite: str) -> None:
+    for e in others:
+        ctx.out.finding("info", "cost-not-recoverable",
+                        f"Expense {e.id!r} ({e.category}) for {item.id!r} is not a cost of notice, custody, sale or "
+                        "valuation: the owner or finder does not pay it under arts 27–28.", cite)
+
+
+# --- art 28 -----------------------------------------------------------------------------------
+def finder_or_sale(ctx: Context, item: Item) -> None:
+    """Art 28: once the owner's period ran out unclaimed (or he waived), the finder is informed with a
+    period; taking the goods within it and paying the costs, he owns them; else they are sold, the
+    costs deducted and the rest acquired by the municipality."""
+    notice = notice_event(ctx, item.id)
+    period, _ = claim_period(ctx, item)
+    waived = first_for(ctx, "owner_waived", item.id)
+    lapsed_on = period.value.due(notice.date) if notice is not None else None
+    open_ = waived is not None or (lapsed_on is not None and ctx.as_of > lapsed_on)
+    if not open_:
+        if notice is not None:
+            record(ctx, item.id, outcome="under-notice")
+        return
+    why = (f"the owner declared on {waived.date} that he will not claim it" if waived is not None
+           else f"the owner's period ended on {lapsed_on} without a claim")
+    who = finders(ctx, item)
+    fn = first_for(ctx, "finder_notified", item.id)
+    took = first_for(ctx, "finder_took", item.id)
+    gave_up = first_for(ctx, "finder_waived", item.id)
+    heads = ctx.param("finder.costs")
+    mine, others = costs(ctx, item.id, heads.value)
+    _other_costs(ctx, item, others, "jp-1899-2025:28.2")
+    if fn is None and gave_up is None:
+        duty(ctx, f"inform the finder of {item.id} that he is to take delivery within a period", None,
+             "no time fixed (告知スヘシ)", "done" if took else "outstanding", None, ["jp-1899-2025:28.1"], to=who or None)
+        if took is None:
+            ctx.out.finding("warning", "finder-not-notified",
+                            f"Item {item.id!r}: {why}, but the finder is not recorded as informed (finder_notified) of "
+                            "a period to take delivery (art 28 ¶1).", "jp-1899-2025:28.1")
+            record(ctx, item.id, outcome="finder-to-be-informed")
+            return
+    if fn is not None:
+        ctx.out.deadline(f"take delivery of {item.id}, paying the costs (the finder)", who[0] if who else None,
+                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"])
+    in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
+    if took is not None and not in_time and gave_up is None:
+        ctx.out.finding("warning", "finder-took-late",
+                        f"The finder took {item.id!r} on {took.date}, after the period the mayor set ({fn.get('due')}): "
+                        "art 28 ¶3 has the mayor sell the goods instead.", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"])
+    if in_time:
+        taker = event_actors(took.get("by")) or who
+        sale = sale_of(ctx, item.id) if sale_kind(ctx, item) == "art26" else None
+        proceeds = Fraction(sale.get("price")) if sale is not None else None
+        payer = "custody" if sale is not None else taker[0]
+        lines = [(c.payee, item.id, c.amount, ["jp-1899-2025:28.2"]) for c in mine]
+        left = pay_out(ctx, payer, proceeds, lines, shortfall_payer=taker[0])
+        if sale is not None and left > 0:
+            ctx.out.charge("custody", taker[0], item.id, left, ["jp-1899-2025:28.2", "jp-1899-2025:26"])
+        total = sum((c.amount for c in mine), Fraction(0))
+        record(ctx, item.id, outcome="finder-acquired", acquired_on=took.date, acquired_by=taker, costs=yen(total))
+        ctx.out.finding("info", "finder-acquired",
+                        f"{', '.join(name(ctx, t) for t in taker)} took {item.id!r} on {took.date}, paying the costs "
+                        f"({yen(total)} yen), and acquired its ownership (art 28 ¶2); {why}.", "jp-1899-2025:28.2")
+        ctx.out.step("finder_acquires", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                     f"{item.id}: {why}; the finder {', '.join(taker)} took it on {took.date}"
+                     + (f" within the period (until {fn.get('due')})" if fn is not None else "")
+                     + f", paying the costs {yen(total)} yen: he owns it.",
+                     f"{item.id}: 拾得者 {took.date} 費用 {yen(total)} 円ヲ納付シ引渡ヲ受ク — 所有権ヲ取得ス",
+                     inputs={"costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine]}, params=[heads],
+                     readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])
+        return
+    ended = gave_up is not None or (fn is not None and ctx.as_of > fn.get("due"))
+    if not ended:
+        record(ctx, item.id, outcome="finder-informed", finder_due=fn.get("due") if fn else None)
+        return
+    reason = (f"the finder gave up his rights on {gave_up.date}" if gave_up is not None
+              else f"the finder did not take it by {fn.get('due')}")
+    sale = sale_of(ctx, item.id)
+    if sale is None:
+        record(ctx, item.id, outcome="to-be-sold")
+        ctx.out.finding("info", "to-be-sold",
+                        f"Item {item.id!r}: {why} and {reason}: the mayor sells it at public sale, deducts the costs "
+                        "and the rest goes to the municipality (art 28 ¶3); no sale is recorded yet.",
+                        "jp-1899-2025:28.3")
+        return
+    price = Fraction(sale.get("price"))
+    lines = [(c.payee, item.id, c.amount, ["jp-1899-2025:28.3"]) for c in mine]
+    left = pay_out(ctx, "custody", price, lines)
+    if left > 0:
+        ctx.out.charge("custody", LOCAL, item.id, left, ["jp-1899-2025:28.3"])
+    total = sum((c.amount for c in mine), Fraction(0))
+    if total > price:
+        ctx.out.finding("info", "proceeds-below-costs",
+                        f"Item {item.id!r} sold for {yen(price)} yen, less than its costs ({yen(total)} yen): the rest "
+                        "stays with those who bore them (the municipality).", "jp-1899-2025:28.3")
+    record(ctx, item.id, outcome="sold", sold_on=sale.date, price=yen(price), costs=yen(total),
+           to_municipality=yen(max(left, Fraction(0))), sale="art 28 ¶3")
+    ctx.out.step("sale_for_municipality", "jp-1899-2025:28.3",
+                 f"{item.id}: {why}; {reason}. Sold {sale.date} for {yen(price)} yen; costs {yen(total)} yen deducted; "
+                 f"the rest, {yen(max(left, Fraction(0)))} yen, is acquired by the municipality (local-public).",
+                 f"{item.id}: {sale.date} 公売 代金 {yen(price)} 円 — 費用 {yen(total)} 円ヲ控除、残余 "
+                 f"{yen(max(left, Fraction(0)))} 円ハ市町村ノ取得", inputs={"price": price},
+                 params=[heads], readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])

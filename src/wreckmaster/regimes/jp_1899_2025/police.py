@@ -1,0 +1,104 @@
+"""Goods removed by the police, arts 29–30.
+
+第二十九条 警察官吏ニ於テ航路、錨地又ハ建造物ニ障害ヲ為スト認メタル漂流物又ハ沈没品ヲ取除キタル場合ニ於テハ
+  警察官吏ハ其ノ物件ヲ市町村長ニ引渡スヘシ / 前項ニ依リ市町村長ニ於テ引渡ヲ受ケタル物件ニ付テハ第十一条第一項及
+  第二十五条第二項ノ規定ヲ適用ス (goods obstructing a sea lane, anchorage or structure, removed by the
+  police, go to the mayor; art 11 ¶1 sale and art 25 ¶2 notice apply)
+第三十条 前条ニ依リ公告若ハ告知ヲ為シタル日ヨリ六箇月以内ニ所有者物件ノ引渡ヲ請求シタルトキハ市町村長ハ所有者ヲシテ
+  取除、保管及公告ニ要シタル費用ヲ納付セシメ之ニ其ノ物件ヲ引渡スヘシ / … 公売シ其ノ代金ヲ以テ取除、保管、公告及
+  公売ニ要シタル費用ヲ支弁スヘシ此ノ場合ニ於テ残余アルトキハ市町村ノ取得トス (the owner claims within six
+  months against the costs of removal, custody and notice; else sale, the costs paid from the
+  proceeds, the rest to the municipality)
+No finder's reward (reading ``jp-1899-2025-29-police``).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wreckmaster.law.regime import Context
+
+from .common import LOCAL, costs, duty, event_actors, first_for, name, notice_event, pay_out, record, sale_of, yen
+
+
+def removed_goods(ctx: Context) -> None:
+    for ev in ctx.scenario.events_of("removed_by_police"):
+        for item_id in event_actors(ev.get("items")):
+            item = ctx.scenario.item(item_id)
+            if item is not None:
+                _one(ctx, item, ev)
+
+
+def _one(ctx: Context, item, ev) -> None:
+    by = event_actors(ev.get("by"))
+    to = event_actors(ev.get("to"))
+    record(ctx, item.id, **{"class": "removed-by-police", "removed_on": ev.date, "removed_by": by})
+    duty(ctx, f"hand {item.id}, removed as an obstruction, to the mayor", by[0] if by else None,
+         "no time fixed (引渡スヘシ)", "done", ev.date, ["jp-1899-2025:29.1"], to=to or None)
+    ctx.out.step("police_removal", ["jp-1899-2025:29.1", "jp-1899-2025:29.2"],
+                 f"{item.id}: removed by the police ({', '.join(by)}) on {ev.date} as obstructing a sea lane, anchorage "
+                 "or structure, and handed to the mayor; he keeps it and gives notice (art 29 ¶2 → art 25 ¶2). No "
+                 "finder's reward.", f"{item.id}: {ev.date} 警察官吏取除キ市町村長ニ引渡ス — 第十一条第一項及第二十五条第二項ヲ適用ス",
+                 inputs={"removed": ev.date, "by": by}, readings=["jp-1899-2025-29-police"])
+    notice = notice_event(ctx, item.id)
+    if notice is None:
+        duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "outstanding",
+             None, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+        ctx.out.finding("warning", "notice-missing",
+                        f"Item {item.id!r}, removed by the police, is in the mayor's custody but no notice or information "
+                        "of the owner is recorded (art 29 ¶2 → art 25 ¶2); the owner's six months do not start.",
+                        ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+        return
+    duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
+         notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+    period = ctx.param("removal.claim_period")
+    due = period.value.due(notice.date)
+    claim = first_for(ctx, "owner_claimed", item.id)
+    owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
+    ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the costs of removal, custody and notice)",
+                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1")
+    record(ctx, item.id, notice_on=notice.date, claim_until=due)
+    sale = sale_of(ctx, item.id)
+    if claim is not None and claim.date <= due:
+        heads = ctx.param("removal.claim_costs")
+        mine, _ = costs(ctx, item.id, heads.value)
+        proceeds = Fraction(sale.get("price")) if sale is not None and sale.date <= claim.date else None
+        lines = [(c.payee, item.id, c.amount, ["jp-1899-2025:30.1"]) for c in mine]
+        left = pay_out(ctx, "custody" if proceeds is not None else owner, proceeds, lines, shortfall_payer=owner)
+        if proceeds is not None and left > 0:
+            ctx.out.charge("custody", owner, item.id, left, ["jp-1899-2025:30.1", "jp-1899-2025:29.2"])
+        total = sum((c.amount for c in mine), Fraction(0))
+        record(ctx, item.id, outcome="claimed", claimed_on=claim.date, owner=owner, costs=yen(total))
+        ctx.out.step("removal_claim", "jp-1899-2025:30.1",
+                     f"{item.id}: the owner {owner} claimed on {claim.date}, within six months of the notice (until {due}); "
+                     f"he pays the costs of removal, custody and notice, {yen(total)} yen, and takes the goods.",
+                     f"{item.id}: {claim.date} 所有者引渡ヲ請求 — 取除、保管及公告ノ費用 {yen(total)} 円ヲ納付", params=[heads, period],
+                     readings=["jp-1899-2025-27-costs", "jp-1899-2025-periods"])
+        return
+    if claim is not None:
+        ctx.out.finding("warning", "claim-out-of-time",
+                        f"The owner {name(ctx, owner)} asked for {item.id!r} on {claim.date}, after the six months from "
+                        f"the notice ({due}): art 30 ¶1 no longer applies; the goods are sold (¶2).", "jp-1899-2025:30.1")
+    if ctx.as_of <= due and claim is None:
+        record(ctx, item.id, outcome="under-notice")
+        return
+    if sale is None:
+        record(ctx, item.id, outcome="to-be-sold")
+        ctx.out.finding("info", "to-be-sold",
+                        f"Item {item.id!r}: no one claimed it within six months of the notice ({due}); the mayor sells "
+                        "it, pays the costs of removal, custody, notice and sale out of the proceeds, and the rest goes "
+                        "to the municipality (art 30 ¶2). No sale is recorded yet.", "jp-1899-2025:30.2")
+        return
+    heads = ctx.param("removal.sale_costs")
+    mine, _ = costs(ctx, item.id, heads.value)
+    price = Fraction(sale.get("price"))
+    left = pay_out(ctx, "custody", price, [(c.payee, item.id, c.amount, ["jp-1899-2025:30.2"]) for c in mine])
+    if left > 0:
+        ctx.out.charge("custody", LOCAL, item.id, left, ["jp-1899-2025:30.2"])
+    total = sum((c.amount for c in mine), Fraction(0))
+    record(ctx, item.id, outcome="sold", sold_on=sale.date, price=yen(price), costs=yen(total),
+           to_municipality=yen(max(left, Fraction(0))))
+    ctx.out.step("removal_sale", "jp-1899-2025:30.2",
+                 f"{item.id}: unclaimed within six months (until {due}); sold {sale.date} for {yen(price)} yen, costs "
+                 f"{yen(total)} yen paid out of it, the rest {yen(max(left, Fraction(0)))} yen to the municipality.",
+                 f"{item.id}: {sale.date} 公売 代金 {yen(price)} 円 — 費用 {yen(total)} 円ヲ支弁、残余ハ市町村ノ取得",
+                 params=[heads], readings=["jp-1899-2025-29-police"])

@@ -1,0 +1,96 @@
+"""Who is calling: ``Authorization: Bearer TOKEN`` on every ``/api/`` request but the notices.
+
+The token is looked up through the store (which keeps only a hash of it). A short cache keyed
+by the SHA-256 of the token spares the store's hash on every request; the token itself is never
+kept, logged or echoed. Without a valid token: 401 with ``WWW-Authenticate: Bearer``.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from .errors import ApiError
+
+bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
+                    description="The API token printed once by `wreckmaster user add`.")
+
+CACHE_SECONDS = 30.0
+CACHE_SIZE = 1024
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The user of a request: its name, office and role (clerk | supervisor)."""
+    name: str
+    office: str
+    role: str
+
+
+def unauthorized(message: str = "a valid API token is required (Authorization: Bearer TOKEN)") -> ApiError:
+    return ApiError(401, [("/headers/Authorization", message)], {"WWW-Authenticate": 'Bearer realm="wreckmaster"'})
+
+
+class TokenCache:
+    """Users of recently seen tokens, by the SHA-256 of the token, for a few seconds."""
+
+    def __init__(self, seconds: float = CACHE_SECONDS, size: int = CACHE_SIZE):
+        self.seconds, self.size = seconds, size
+        self._d: dict[bytes, tuple[float, Caller]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> Optional[Caller]:
+        with self._lock:
+            hit = self._d.get(key)
+            if hit is None:
+                return None
+            if hit[0] < time.monotonic():
+                del self._d[key]
+                return None
+            return hit[1]
+
+    def put(self, key: bytes, caller: Caller) -> None:
+        with self._lock:
+            if len(self._d) >= self.size:
+                self._d.clear()
+            self._d[key] = (time.monotonic() + self.seconds, caller)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._d.clear()
+
+
+def _looks_like_token(token: str) -> bool:
+    return 0 < len(token) <= 512 and token.isascii() and token.isprintable() and " " not in token
+
+
+def resolve(store: Any, cache: TokenCache, token: str) -> Optional[Caller]:
+    if not _looks_like_token(token):
+        return None
+    key = hashlib.sha256(token.encode("ascii")).digest()
+    caller = cache.get(key)
+    if caller is not None:
+        return caller
+    user = store.user_for_token(token)
+    if user is None:
+        return None
+    caller = Caller(str(user.name), str(user.office), str(getattr(user, "role", "clerk")))
+    cache.put(key, caller)
+    return caller
+
+
+def current_user(request: Request,
+                 credentials: Optional[HTTPAuthorizationCredentials] = Depends(bearer)) -> Caller:
+    """The calling user, or 401 (runs in the thread pool: the lookup may touch the database)."""
+    if credentials is None or credentials.scheme.lower() != "bearer" or not credentials.credentials:
+        raise unauthorized()
+    caller = resolve(request.app.state.store, request.app.state.token_cache, credentials.credentials.strip())
+    if caller is None:
+        raise unauthorized()
+    request.state.user = caller.name  # for the access log (a name, never the token)
+    return caller

@@ -1,0 +1,1 @@
+"""The API's routers (FastAPI "bigger applications"): one module per resource."""

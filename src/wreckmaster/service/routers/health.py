@@ -1,0 +1,27 @@
+"""``/health``: the service is up and its database answers (for load balancers and monitors)."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ..jsonio import JSON
+from ..schemas import Health
+from .common import store_of
+
+router = APIRouter(tags=["health"])
+log = logging.getLogger("wreckmaster.service")
+
+
+@router.get("/health", operation_id="health", summary="Health: the service and its database",
+            response_model=Health,
+            responses={503: {"model": Health, "description": "The database does not answer."}},
+            openapi_extra={"security": []})
+def health(request: Request) -> Any:
+    try:
+        store_of(request).offices()
+    except Exception as exc:  # any failure of the database is "unavailable", never a 500
+        log.error("health: database check failed: %s", type(exc).__name__)
+        return JSON({"status": "unavailable", "database": "unreachable"}, status_code=503)
+    return JSON({"status": "ok", "database": "ok"})

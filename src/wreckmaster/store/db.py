@@ -1,0 +1,135 @@
+"""Connecting to the case log's database, and migrating it.
+
+- URL: the argument, else ``$WRECKMASTER_DB``, else the SQLite file ``wreckmaster.db`` in
+  ``$XDG_DATA_HOME/wreckmaster/`` (``~/.local/share/wreckmaster/``).
+- SQLite: WAL journal, foreign keys on, writes serialised by ``BEGIN IMMEDIATE`` (pysqlite's own
+  transaction handling is switched off, as the SQLAlchemy documentation's recipe does); a new
+  file is migrated on first use.
+- PostgreSQL (``postgresql+psycopg://``): migrated explicitly with ``wreckmaster db upgrade``.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import create_engine, event, inspect
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from .errors import DatabaseProblem
+from .models import HEAD
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_url() -> str:
+    env = os.environ.get("WRECKMASTER_DB")
+    if env:
+        return env
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "wreckmaster"
+    return f"sqlite:///{base / 'wreckmaster.db'}"
+
+
+def make_engine(url: str | None) -> Engine:
+    url = url or default_url()
+    try:
+        if url.startswith("sqlite"):
+            engine = create_engine(url, connect_args={"timeout": 60})
+            _sqlite_recipe(engine)
+            path = engine.url.database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        else:
+            engine = create_engine(url, pool_pre_ping=False)
+    except (ArgumentError, SQLAlchemyError, ImportError, ValueError) as exc:
+        raise DatabaseProblem(f"cannot use {url!r}: {_one_line(exc)}") from None
+    except OSError as exc:
+        raise DatabaseProblem(f"cannot create the database folder for {url!r}: {exc.strerror}") from None
+    return engine
+
+
+def _sqlite_recipe(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record) -> None:  # pragma: no cover - exercised by every SQLite test
+        dbapi_connection.isolation_level = None  # pysqlite emits no BEGIN of its own
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=60000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+@contextmanager
+def transaction(engine: Engine, write: bool) -> Iterator[Connection]:
+    """One unit of work: a connection in a transaction, committed on success, rolled back on error.
+
+    On SQLite a writing transaction begins ``IMMEDIATE`` (the database's write lock is taken at
+    once, so two writers queue instead of failing half-way)."""
+    with engine.connect() as conn:
+        if write and engine.dialect.name == "sqlite":
+            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+        with conn.begin():
+            yield conn
+
+
+def current_revision(conn: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade(engine: Engine) -> tuple[str | None, str]:
+    """Migrate the database to the newest schema; returns (revision before, revision after)."""
+    from alembic import command
+    from alembic.config import Config
+
+    try:
+        with transaction(engine, write=True) as conn:
+            before = current_revision(conn)
+            if before != HEAD:
+                cfg = Config()
+                cfg.set_main_option("script_location", str(MIGRATIONS))
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+    except SQLAlchemyError as exc:
+        raise DatabaseProblem(_one_line(exc)) from None
+    return before, HEAD
+
+
+def _revision_fast(conn: Connection) -> str | None:
+    """The schema revision without importing Alembic (start-up stays light)."""
+    names = inspect(conn).get_table_names()
+    if "alembic_version" not in names:
+        return None if not names else "(tables without a schema revision)"
+    return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+def ensure_ready(engine: Engine) -> None:
+    """Check the schema is migrated; a new SQLite file is migrated here, on first use."""
+    try:
+        with engine.connect() as conn:
+            revision = _revision_fast(conn)
+            empty = revision is None
+            conn.rollback()
+    except SQLAlchemyError as exc:
+        raise DatabaseProblem(f"unreachable: {_one_line(exc)}") from None
+    if revision == HEAD:
+        return
+    if engine.dialect.name == "sqlite" and empty:
+        upgrade(engine)
+        return
+    found = "no schema" if revision is None else f"schema {revision}"
+    raise DatabaseProblem(f"not migrated ({found}, this wreckmaster needs {HEAD}): run `wreckmaster db upgrade`")
+
+
+def _one_line(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    return " ".join(text.split()) or type(exc).__name__

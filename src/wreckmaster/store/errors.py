@@ -1,0 +1,47 @@
+"""What the case log refuses, as exceptions the adapters map to exit statuses and HTTP answers.
+
+| exception | CLI exit | HTTP |
+|---|---|---|
+| :class:`InvalidEntry` (bad input, nothing stored) | 2 | 422 |
+| :class:`Conflict` (stale expected version, nothing stored) | 3 | 409 |
+| :class:`NotFound` (a case, an office, a user; or another office's case) | 4 | 404 |
+| :class:`DatabaseProblem` (unreachable, not migrated) | 5 | 503 |
+| :class:`Forbidden` (a clerk amends or retracts) | 2 | 403 |
+"""
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of the case log's errors."""
+
+
+class NotFound(StoreError):
+    """A case, office or user that does not exist (or belongs to another office)."""
+
+    def __init__(self, what: str, ident: str):
+        super().__init__(f"{what} {ident}")
+        self.what, self.ident = what, ident
+
+
+class Conflict(StoreError):
+    """``expect_version`` is stale: the case is at ``current``."""
+
+    def __init__(self, case: str, current: int, expected: int):
+        super().__init__(f"case {case} is at version {current}, not {expected}")
+        self.case, self.current, self.expected = case, current, expected
+
+
+class InvalidEntry(StoreError):
+    """Bad input: every problem as ``(JSON pointer, message)``, exactly as ``assess`` prints them."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{p}: {m}" for p, m in problems))
+        self.problems = problems
+
+
+class Forbidden(StoreError):
+    """The user's role may not do this (a clerk amends or retracts)."""
+
+
+class DatabaseProblem(StoreError):
+    """The database is unreachable, not migrated, or failed."""

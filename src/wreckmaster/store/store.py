@@ -1,0 +1,571 @@
+"""The case log (CASE.md): cases that grow entry by entry, in SQLite or PostgreSQL.
+
+Every public method of :class:`Store` is one unit of work (one database transaction). A
+case's scenario is the fold of its log (:mod:`.fold`); its assessment is the engine's,
+unchanged (:mod:`.engine_bridge`). The fold at the case's version is cached in
+``projections`` and updated in the same transaction as the entries.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Iterator
+
+from sqlalchemy import func, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from . import canonical, db, engine_bridge, fold
+from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
+from .models import SCHEMA_VERSION, cases, offices, projections, settings, users
+from .models import entries as log_table
+
+Problem = tuple[str, str]
+ROLES = ("clerk", "supervisor")
+TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
+# an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
+# ``Regime.data["notice_events"]``) until one of the ending events
+NOTICE_EVENTS = ("notice_posted", "notice_wide")
+NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
+
+
+@dataclass(frozen=True)
+class User:
+    """A user of the service: a clerk (書記) or a supervisor of one office."""
+
+    name: str
+    office: str
+    role: str
+
+
+def now_text() -> str:
+    """``recorded_at``: UTC, ISO 8601, microseconds, ``Z``."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _suffix(problems: list[Problem], k: int | None) -> list[Problem]:
+    return problems if k is None else [(p, f"{m} (entry {k} of the list)") for p, m in problems]
+
+
+def _attribute(problems: list[Problem], prefix, n: int) -> list[Problem]:
+    """Each problem of a refused list, ending ``(entry K of the list)``: K is the first entry of the
+    list after which the problem appears (folding the list one entry at a time)."""
+    entry_of: dict[Problem, int] = {}
+    for k in range(n - 1):
+        doc, found = prefix(k + 1)
+        for p in found + engine_bridge.problems_of(doc):
+            entry_of.setdefault(p, k)
+    return list(dict.fromkeys((p, f"{m} (entry {entry_of.get((p, m), n - 1)} of the list)") for p, m in problems))
+
+
+def ordered(doc: dict[str, Any]) -> dict[str, Any]:
+    """A scenario document with its top-level keys in SCENARIO.md's order."""
+    out = {k: doc[k] for k in TOP_ORDER if k in doc}
+    out.update((k, v) for k, v in doc.items() if k not in out)
+    return out
+
+
+class Store:
+    """The case log in one database (repository and unit of work in one)."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._secret: bytes | None = None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- units of work ---------------------------------------------------------------
+    @contextmanager
+    def _tx(self, write: bool = False) -> Iterator[Connection]:
+        try:
+            with db.transaction(self.engine, write) as conn:
+                yield conn
+        except StoreError:
+            raise
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as exc:
+            raise DatabaseProblem(db._one_line(exc)) from None
+
+    def _case(self, conn: Connection, case_id: str, office: str | None, lock: bool = False):
+        q = select(cases).where(cases.c.id == case_id)
+        if lock:
+            q = q.with_for_update()
+        row = conn.execute(q).first()
+        if row is None or (office is not None and row.office != office):
+            raise NotFound("case", case_id)
+        return row
+
+    def _log(self, conn: Connection, case_id: str, upto: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+        q = select(log_table.c.seq, log_table.c.entry).where(log_table.c.case_id == case_id)
+        if upto is not None:
+            q = q.where(log_table.c.seq <= upto)
+        return [(s, canonical.loads(t)) for s, t in conn.execute(q.order_by(log_table.c.seq))]
+
+    # --- opening and recording -------------------------------------------------------
+    def open_case(self, doc: dict, office: str = "local", recorded_by: str = "local") -> tuple[str, int]:
+        """Open a case from a scenario (its first report): ``(case id, 1)``."""
+        (entry,) = fold.prepare([{"open": doc}])
+        problems = fold.check_form(entry, 1, {}, set())
+        if problems:
+            raise InvalidEntry([(p.removeprefix("/open") or "/", m) for p, m in problems])
+        folded, _ = fold.apply(None, entry)
+        problems = engine_bridge.problems_of(folded)
+        if problems:
+            raise InvalidEntry(problems)
+        entry_text = canonical.dumps(entry)
+        at = now_text()
+        for attempt in range(5):
+            try:
+                with self._tx(write=True) as conn:
+                    if conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
+                        raise NotFound("office", office)
+                    if conn.dialect.name == "postgresql":
+                        conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
+                    num = (conn.execute(select(func.max(cases.c.num))).scalar() or 0) + 1
+                    case_id = f"{at[:4]}-{num:04d}"
+                    conn.execute(insert(cases).values(
+                        id=case_id, num=num, office=office, regime=str(folded.get("regime")),
+                        occurred=_occurred(folded), place=_place(folded), version=1, opened_at=at))
+                    digest = canonical.entry_hash(canonical.GENESIS, case_id, 1, at, recorded_by, entry_text)
+                    self._insert_entry(conn, case_id, 1, "open", entry_text, at, recorded_by, office, digest)
+                    conn.execute(insert(projections).values(
+                        case_id=case_id, version=1, scenario=canonical.dumps(folded), problems="[]", last_hash=digest))
+                return case_id, 1
+            except IntegrityError:
+                if attempt == 4:
+                    raise DatabaseProblem("could not allocate a case id (too many concurrent opens)") from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _insert_entry(self, conn: Connection, case_id: str, seq: int, form: str, entry_text: str, at: str,
+                      by: str, office: str, digest: str) -> None:
+        values = dict(case_id=case_id, seq=seq, form=form, entry=entry_text, schema_version=SCHEMA_VERSION,
+                      recorded_at=at, recorded_by=by, office=office, hash=digest)
+        if conn.dialect.name == "sqlite":  # writes are serialised: the next global position is safe
+            values["position"] = (conn.execute(select(func.max(log_table.c.position))).scalar() or 0) + 1
+        conn.execute(insert(log_table).values(**values))
+
+    def record(self, case_id: str, entries: list[dict] | dict, expect_version: int | None = None,
+               recorded_by: str = "local", office: str | None = None, role: str = "supervisor") -> int:
+        """Append one entry (a dict) or a list of entries (all or none); returns the new version.
+
+        Raises, in this order: NotFound; Conflict (stale ``expect_version``); Forbidden (a clerk
+        amends or retracts); InvalidEntry (every problem, for a list each ending
+        ``(entry K of the list)``)."""
+        single = isinstance(entries, dict)
+        batch = [entries] if single else list(entries) if isinstance(entries, (list, tuple)) else None
+        if batch is None:
+            raise InvalidEntry([("", "expected an entry (a JSON object) or a list of entries")])
+        for attempt in range(5):
+            try:
+                with self._tx(write=True) as conn:
+                    row = self._case(conn, case_id, office, lock=True)
+                    if expect_version is not None and expect_version != row.version:
+                        raise Conflict(case_id, row.version, expect_version)
+                    if not batch:
+                        raise InvalidEntry([("", "an empty list records nothing")])
+                    if role != "supervisor" and any(fold.form_of(e) in ("amend", "retract") for e in batch):
+                        raise Forbidden("amend and retract need a supervisor")
+                    prepared = fold.prepare(batch)
+                    return self._append(conn, row, prepared, single, recorded_by)
+            except IntegrityError:
+                # another writer took the same seq (only without a lock): read again and retry
+                if attempt == 4:
+                    raise DatabaseProblem("too many concurrent writers on this case") from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> int:
+        case_id, version = row.id, row.version
+        forms = dict(conn.execute(select(log_table.c.seq, log_table.c.form).where(log_table.c.case_id == case_id)).all())
+        retract_rows = conn.execute(select(log_table.c.entry).where(
+            log_table.c.case_id == case_id, log_table.c.form == "retract")).scalars()
+        retracted = {canonical.loads(t)["retract"] for t in retract_rows}
+        problems: list[Problem] = []
+        for k, entry in enumerate(batch):
+            seq = version + 1 + k
+            found = fold.check_form(entry, seq, forms, retracted)
+            problems += _suffix(found, None if single else k)
+            form = fold.form_of(entry) or "?"
+            forms[seq] = form
+            if not found and form == "retract":
+                retracted.add(entry["retract"])
+        if problems:
+            raise InvalidEntry(problems)
+        texts = [canonical.dumps(e) for e in batch]
+
+        proj = conn.execute(select(projections).where(projections.c.case_id == case_id)).first()
+        fresh = proj is not None and proj.version == version
+        steps = [(version + 1 + k, e) for k, e in enumerate(batch)]
+        if fresh and not any(fold.form_of(e) == "retract" for e in batch):
+            baseline = {tuple(p) for p in canonical.loads(proj.problems)}
+
+            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
+                doc, found_all = canonical.loads(proj.scenario), []
+                for seq, e in steps[:n]:
+                    doc, found = fold.apply(doc, e)
+                    found_all += [(p, f"{m} (entry {seq})") for p, m in found]
+                return doc, found_all
+        else:  # a retract changes the fold from the start: fold the whole log again
+            log = self._log(conn, case_id)
+            old_doc, old_fold_problems = fold.fold(log)
+            baseline = set(old_fold_problems) | set(engine_bridge.problems_of(old_doc))
+
+            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
+                return fold.fold(log + steps[:n])
+        doc, fold_problems = prefix(len(batch))
+        problems = [p for p in fold_problems + engine_bridge.problems_of(doc) if p not in baseline]
+        if problems:  # the log before this entry, judged by this wreckmaster: its own problems are not the entry's
+            base_doc, base_fold = prefix(0)
+            baseline = set(baseline) | set(base_fold) | set(engine_bridge.problems_of(base_doc))
+            problems = [p for p in problems if p not in baseline]
+        if problems:
+            raise InvalidEntry(list(dict.fromkeys(problems)) if single else _attribute(problems, prefix, len(batch)))
+        remaining = sorted(set(fold_problems) | set(engine_bridge.problems_of(doc))) if baseline else []
+
+        at = now_text()
+        previous = proj.last_hash if fresh else conn.execute(select(log_table.c.hash).where(
+            log_table.c.case_id == case_id, log_table.c.seq == version)).scalar_one()
+        for k, (entry, entry_text) in enumerate(zip(batch, texts)):
+            seq = version + 1 + k
+            previous = canonical.entry_hash(previous, case_id, seq, at, recorded_by, entry_text)
+            self._insert_entry(conn, case_id, seq, fold.form_of(entry), entry_text, at, recorded_by, row.office,
+                               previous)
+        new_version = version + len(batch)
+        conn.execute(update(cases).where(cases.c.id == case_id).values(
+            version=new_version, regime=str(doc.get("regime")), occurred=_occurred(doc), place=_place(doc)))
+        values = dict(version=new_version, scenario=canonical.dumps(doc),
+                      problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
+        if proj is None:
+            conn.execute(insert(projections).values(case_id=case_id, **values))
+        else:
+            conn.execute(update(projections).where(projections.c.case_id == case_id).values(**values))
+        return new_version
+
+    # --- reading ---------------------------------------------------------------------
+    def version(self, case_id: str, office: str | None = None) -> int:
+        with self._tx() as conn:
+            return self._case(conn, case_id, office).version
+
+    def history(self, case_id: str, office: str | None = None) -> list[dict]:
+        """The log: ``[{seq, recorded_at, recorded_by, entry, hash}]`` (numbers as
+        :class:`~.canonical.LiteralNumber`: print with :func:`.canonical.pretty`)."""
+        with self._tx() as conn:
+            self._case(conn, case_id, office)
+            q = select(log_table.c.seq, log_table.c.recorded_at, log_table.c.recorded_by, log_table.c.entry,
+                       log_table.c.hash).where(log_table.c.case_id == case_id).order_by(log_table.c.seq)
+            return [{"seq": r.seq, "recorded_at": r.recorded_at, "recorded_by": r.recorded_by,
+                     "entry": canonical.loads(r.entry), "hash": r.hash} for r in conn.execute(q)]
+
+    def _folded(self, conn: Connection, row, version: int | None) -> tuple[dict[str, Any], list[Problem]]:
+        """The fold at ``version`` (default the case's) and a stored log's problems, if any."""
+        if version is not None and not 1 <= version <= row.version:
+            raise InvalidEntry([("/version", f"case {row.id} has versions 1 to {row.version}, not {version}")])
+        if version is None or version == row.version:
+            proj = conn.execute(select(projections).where(projections.c.case_id == row.id)).first()
+            if proj is not None and proj.version == row.version:
+                return canonical.loads(proj.scenario), [tuple(p) for p in canonical.loads(proj.problems)]
+        doc, problems = fold.fold(self._log(conn, row.id, version))
+        return doc, problems + engine_bridge.problems_of(doc)
+
+    def export(self, case_id: str, as_of: date | None = None, version: int | None = None,
+               office: str | None = None) -> dict:
+        """The scenario of the case (SCENARIO.md) with ``as_of`` set (default today)."""
+        with self._tx() as conn:
+            row = self._case(conn, case_id, office)
+            doc, _ = self._folded(conn, row, version)
+        doc["as_of"] = (as_of or date.today()).isoformat()
+        return ordered(doc)
+
+    def _assessable(self, case_id, as_of, version, office):
+        with self._tx() as conn:
+            row = self._case(conn, case_id, office)
+            doc, stored = self._folded(conn, row, version)
+        when = as_of or date.today()
+        doc["as_of"] = when.isoformat()
+        return ordered(doc), stored, when
+
+    def scenario(self, case_id: str, as_of: date | None = None, version: int | None = None,
+                 office: str | None = None):
+        """The validated :class:`~wreckmaster.law.scenario.Scenario` of the case (InvalidEntry if
+        the stored log no longer validates or ``as_of`` is before the casualty)."""
+        from wreckmaster.law.scenario import InvalidScenario
+
+        doc, _, _ = self._assessable(case_id, as_of, version, office)
+        try:
+            return engine_bridge.validate_doc(doc)
+        except InvalidScenario as exc:
+            raise InvalidEntry(list(exc.problems)) from None
+
+    def assessment(self, case_id: str, as_of: date | None = None, version: int | None = None,
+                   office: str | None = None) -> dict:
+        """Exactly ``assess --format json`` of ``export`` with the same arguments."""
+        from wreckmaster.law.scenario import InvalidScenario
+
+        doc, stored, when = self._assessable(case_id, as_of, version, office)
+        try:
+            scenario = engine_bridge.validate_doc(doc)
+        except InvalidScenario as exc:
+            # the log's own problems (judged by this wreckmaster) are findings; the others are the arguments'
+            base = {k: v for k, v in doc.items() if k != "as_of"}
+            stored = list(dict.fromkeys(list(stored) + engine_bridge.problems_of(base)))
+            new = [p for p in exc.problems if tuple(p) not in set(stored)]
+            if new or not stored:
+                raise InvalidEntry(new or list(exc.problems)) from None
+            return engine_bridge.refused_assessment(str(doc.get("regime")), when, stored)
+        return engine_bridge.assess(scenario, when).to_json()
+
+    def _office_exists(self, conn: Connection, office: str | None) -> None:
+        if office is not None and conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
+            raise NotFound("office", office)
+
+    def list_cases(self, office: str | None = None) -> list[dict]:
+        with self._tx() as conn:
+            self._office_exists(conn, office)
+            q = select(cases).order_by(cases.c.num)
+            if office is not None:
+                q = q.where(cases.c.office == office)
+            return [{"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
+                     "occurred": r.occurred, "version": r.version} for r in conn.execute(q)]
+
+    # --- the clerk's day -------------------------------------------------------------
+    def _current_docs(self, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
+        with self._tx() as conn:
+            self._office_exists(conn, office)
+            q = select(cases, projections.c.scenario, projections.c.problems,
+                       projections.c.version.label("pversion")).join(
+                projections, projections.c.case_id == cases.c.id, isouter=True).order_by(cases.c.num)
+            if office is not None:
+                q = q.where(cases.c.office == office)
+            out = []
+            for r in conn.execute(q).all():
+                if r.scenario is not None and r.pversion == r.version:
+                    out.append((r, canonical.loads(r.scenario), [tuple(p) for p in canonical.loads(r.problems)]))
+                else:
+                    doc, problems = fold.fold(self._log(conn, r.id))
+                    out.append((r, doc, problems))
+            return out
+
+    def due(self, as_of: date, within: int = 30, office: str | None = None) -> list[dict]:
+        """Deadlines pending (due within ``within`` days of ``as_of``) or missed, across the cases,
+        soonest first: ``[{case, duty, party, due, status, cites}]``."""
+        from wreckmaster.law.scenario import InvalidScenario
+
+        horizon = as_of + timedelta(days=within)
+        rows = []
+        for r, doc, stored in self._current_docs(office):
+            if stored or not r.occurred or r.occurred > as_of.isoformat():
+                continue
+            doc["as_of"] = as_of.isoformat()
+            try:
+                scenario = engine_bridge.validate_doc(doc)
+            except InvalidScenario:
+                continue
+            result = engine_bridge.assess(scenario, as_of)
+            if any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in result.findings):
+                continue
+            for d in result.deadlines:
+                if d.status == "missed" or (d.status == "pending" and d.due <= horizon):
+                    rows.append((d.due, r.num, d.duty, {"case": r.id, "duty": d.duty, "party": d.party,
+                                                         "due": d.due.isoformat(), "status": d.status,
+                                                         "cites": list(d.cites)}))
+        rows.sort(key=lambda t: t[:3])
+        return [t[3] for t in rows]
+
+    def notices(self, as_of: date) -> list[dict]:
+        """Items under public notice on ``as_of``, all offices:
+        ``[{office, case, item, description, kind, found_on, place, claim_until}]`` (no person's name)."""
+        from wreckmaster.law import regime as registry
+        from wreckmaster.law.scenario import InvalidScenario
+
+        out = []
+        for r, doc, stored in self._current_docs(None):
+            if stored or not r.occurred or r.occurred > as_of.isoformat():
+                continue
+            doc["as_of"] = as_of.isoformat()
+            try:
+                scenario = engine_bridge.validate_doc(doc)
+                regime = registry.get(scenario.regime)
+            except (InvalidScenario, KeyError):
+                continue
+            starts = NOTICE_EVENTS + tuple(regime.data.get("notice_events", ()))
+            ends = NOTICE_ENDS + tuple(regime.data.get("notice_end_events", ()))
+            for item in scenario.items:
+                begun = [e for t in starts for e in scenario.where(t, "items", item.id) if e.date <= as_of]
+                if not begun:
+                    continue
+                ended = [e for t in ends for key in ("item", "items")
+                         for e in scenario.where(t, key, item.id) if e.date <= as_of]
+                if ended:
+                    continue
+                notice_date = min(e.date for e in begun)
+                hook = getattr(regime, "claim_until", None)
+                claim = hook(scenario, item.id, notice_date) if callable(hook) else None
+                out.append({"office": r.office, "case": r.id, "item": item.id, "description": item.description,
+                            "kind": item.kind, "found_on": item.found.date.isoformat() if item.found else None,
+                            "place": scenario.case.place,
+                            "claim_until": claim.isoformat() if claim is not None else None})
+        return out
+
+    # --- tamper evidence -------------------------------------------------------------
+    def verify(self, case_id: str | None = None) -> dict:
+        """Recompute every hash of one case's chain or all; check the projections agree with the
+        log. ``{"ok": bool, "tampered": [{case, seq}], "projections": [{case, problem}]}``."""
+        tampered: list[dict] = []
+        stale: list[dict] = []
+        with self._tx() as conn:
+            q = select(cases).order_by(cases.c.num)
+            if case_id is not None:
+                q = q.where(cases.c.id == case_id)
+            rows = conn.execute(q).all()
+            if case_id is not None and not rows:
+                raise NotFound("case", case_id)
+            for r in rows:
+                chain = conn.execute(select(log_table).where(log_table.c.case_id == r.id).order_by(log_table.c.seq)).all()
+                previous, broken = canonical.GENESIS, False
+                for e in chain:
+                    digest = canonical.entry_hash(previous, r.id, e.seq, e.recorded_at, e.recorded_by, e.entry)
+                    if broken or digest != e.hash or fold.form_of(_try_loads(e.entry)) != e.form:
+                        tampered.append({"case": r.id, "seq": e.seq})
+                        broken = True  # later hashes chain on a broken link: name the first only
+                        break
+                    previous = e.hash
+                seqs = [e.seq for e in chain]
+                if not broken and seqs != list(range(1, len(seqs) + 1)):
+                    missing = next(i for i, s in enumerate(seqs + [None], 1) if s != i)
+                    tampered.append({"case": r.id, "seq": missing})
+                    broken = True
+                if not broken and len(chain) != r.version:
+                    tampered.append({"case": r.id, "seq": r.version if r.version > len(chain) else len(chain)})
+                    broken = True
+                if broken:
+                    continue
+                proj = conn.execute(select(projections).where(projections.c.case_id == r.id)).first()
+                log = [(e.seq, canonical.loads(e.entry)) for e in chain]
+                doc, fold_problems = fold.fold(log)
+                problem = None
+                if proj is None:
+                    problem = "no projection"
+                elif proj.version != r.version:
+                    problem = f"projection at version {proj.version}, case at {r.version}"
+                elif proj.scenario != canonical.dumps(doc):
+                    problem = "projected scenario differs from the fold of the log"
+                elif proj.last_hash != (chain[-1].hash if chain else None):
+                    problem = "projection's last hash differs from the log"
+                elif (r.regime, r.occurred, r.place) != (str(doc.get("regime")), _occurred(doc), _place(doc)):
+                    problem = "case list row differs from the fold of the log"
+                if problem:
+                    stale.append({"case": r.id, "problem": problem})
+        return {"ok": not tampered and not stale, "tampered": tampered, "projections": stale}
+
+    # --- offices and users -----------------------------------------------------------
+    def add_office(self, office_id: str, name: str) -> None:
+        if not isinstance(office_id, str) or not office_id.strip() or len(office_id) > 64:
+            raise InvalidEntry([("/office", "expected an office id of 1 to 64 characters")])
+        try:
+            with self._tx(write=True) as conn:
+                if conn.execute(select(offices.c.id).where(offices.c.id == office_id)).first():
+                    raise InvalidEntry([("/office", f"office {office_id!r} exists already")])
+                conn.execute(insert(offices).values(id=office_id, name=name))
+        except IntegrityError:
+            raise InvalidEntry([("/office", f"office {office_id!r} exists already")]) from None
+
+    def offices(self) -> list[dict]:
+        with self._tx() as conn:
+            return [{"office": r.id, "name": r.name} for r in conn.execute(select(offices).order_by(offices.c.id))]
+
+    def _token_hash(self, conn: Connection | None, token: str) -> str:
+        if self._secret is None:
+            if conn is None:
+                with self._tx() as c:
+                    return self._token_hash(c, token)
+            self._secret = conn.execute(select(settings.c.value).where(settings.c.key == "token_secret")).scalar_one().encode()
+        return hmac.new(self._secret, token.encode("utf-8"), hashlib.sha256).hexdigest()
+
+    def add_user(self, name: str, office: str, role: str = "clerk", password: str | None = None) -> str:
+        """Create a user; returns its API token (shown once: only a keyed hash is stored)."""
+        problems = []
+        if not isinstance(name, str) or not name.strip() or len(name) > 128:
+            problems.append(("/user", "expected a user name of 1 to 128 characters"))
+        if role not in ROLES:
+            problems.append(("/role", f"expected clerk or supervisor, got {role!r}"))
+        if problems:
+            raise InvalidEntry(problems)
+        password_hash = None
+        if password is not None:
+            from argon2 import PasswordHasher
+
+            password_hash = PasswordHasher().hash(password)
+        token = secrets.token_urlsafe(32)  # 256 random bits
+        try:
+            with self._tx(write=True) as conn:
+                if conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
+                    raise NotFound("office", office)
+                if conn.execute(select(users.c.name).where(users.c.name == name)).first():
+                    raise InvalidEntry([("/user", f"user {name!r} exists already")])
+                conn.execute(insert(users).values(name=name, office=office, role=role,
+                                                  token_hash=self._token_hash(conn, token),
+                                                  password_hash=password_hash, created_at=now_text()))
+        except IntegrityError:
+            raise InvalidEntry([("/user", f"user {name!r} exists already")]) from None
+        return token
+
+    def users(self, office: str | None = None) -> list[dict]:
+        with self._tx() as conn:
+            q = select(users.c.name, users.c.office, users.c.role).order_by(users.c.name)
+            if office is not None:
+                q = q.where(users.c.office == office)
+            return [{"user": r.name, "office": r.office, "role": r.role} for r in conn.execute(q)]
+
+    def user_for_token(self, token: str) -> User | None:
+        if not isinstance(token, str) or not token:
+            return None
+        with self._tx() as conn:
+            r = conn.execute(select(users).where(users.c.token_hash == self._token_hash(conn, token))).first()
+            return User(r.name, r.office, r.role) if r is not None else None
+
+    def user_for_password(self, name: str, password: str) -> User | None:
+        from argon2 import PasswordHasher
+        from argon2.exceptions import Argon2Error
+
+        with self._tx() as conn:
+            r = conn.execute(select(users).where(users.c.name == name)).first()
+        if r is None or not r.password_hash:
+            return None
+        try:
+            PasswordHasher().verify(r.password_hash, password)
+        except (Argon2Error, ValueError):
+            return None
+        return User(r.name, r.office, r.role)
+
+
+def _occurred(doc: dict[str, Any]) -> str | None:
+    case = doc.get("case")
+    v = case.get("occurred") if isinstance(case, dict) else None
+    return str(v) if v is not None else None
+
+
+def _place(doc: dict[str, Any]) -> str | None:
+    case = doc.get("case")
+    v = case.get("place") if isinstance(case, dict) else None
+    return str(v) if v is not None else None
+
+
+def _try_loads(text_: str) -> Any:
+    try:
+        return canonical.loads(text_)
+    except ValueError:
+        return None
+
+
+def open_store(url: str | None = None) -> Store:
+    """The case log at ``url`` (None: ``$WRECKMASTER_DB``, else the SQLite file in the user's
+    data folder). A new SQLite file is migrated here; any other unmigrated database raises
+    :class:`DatabaseProblem` (run ``wreckmaster db upgrade``)."""
+    engine = db.make_engine(url)
+    db.ensure_ready(engine)
+    return Store(engine)

@@ -1,0 +1,171 @@
+"""jp-1899-2025: the regime as a whole — citations, readings, parameters shared with jp-1899's
+rules, the claim_until hook, the period in force, coverage, the examples and bad input."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from wreckmaster.law import citations
+from wreckmaster.law import regime as registry
+from wreckmaster.law.scenario import validate
+from wreckmaster.law.yamlio import load_yaml
+
+from ...conftest import ROOT, assess_json, changed, run_cli
+
+HERE = Path(__file__).parent
+CASES = sorted((HERE / "cases").glob("*.yaml"))
+EXAMPLES = sorted(ROOT.glob("examples/jp-1899-2025-*.yaml"))
+CITE = re.compile(r"(?<![\w-])jp-1899-2025:(?:[0-9]+(?:-[0-9]+)?|order)(?:\.\d+)?(?:#\d+)?")
+
+
+def _scenario(path: Path) -> dict:
+    doc = load_yaml(path.read_text(encoding="utf-8"))
+    return doc["scenario"] if "scenario" in doc else doc
+
+
+def _all_outputs() -> list[dict]:
+    return [assess_json(_scenario(p)) for p in CASES + EXAMPLES]
+
+
+def test_every_citation_written_resolves():
+    texts = [p.read_text(encoding="utf-8") for p in
+             list((ROOT / "src/wreckmaster/regimes/jp_1899_2025").glob("*")) + CASES + EXAMPLES + [Path(__file__)]
+             if p.is_file()]
+    found = {m.group(0) for t in texts for m in CITE.finditer(t)}
+    assert "jp-1899-2025:24.2" in found and "jp-1899-2025:order" in found and "jp-1899-2025:35-2" in found
+    for c in sorted(found | {"jp-1899-2025:30-2", "jp-1899-2025:35-1", "jp-1899-2025:order"}):
+        citations.resolve(c)
+
+
+def test_outputs_cite_only_this_regime_and_name_readings_that_exist():
+    known = citations.readings("jp-1899-2025")
+    for out in _all_outputs():
+        for key in ("awards", "charges", "deadlines", "findings", "explanation"):
+            for entry in out[key]:
+                for c in entry["cites"]:
+                    assert c.startswith("jp-1899-2025:"), (key, entry)
+                    citations.resolve(c)
+                for r in entry.get("readings", []):
+                    assert r in known, r
+        for d in out.get("duties", []):
+            assert all(c.startswith("jp-1899-2025:") for c in d["cites"]), d
+
+
+def test_chapter_one_cites_today_and_the_treasury_pays_nothing():
+    doc = load_yaml((ROOT / "examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml").read_text(encoding="utf-8"))
+    doc = json.loads(json.dumps(doc, default=str).replace("1902-", "2026-").replace("1903-", "2027-"))
+    doc["regime"] = "jp-1899-2025"
+    out = assess_json(doc)
+    assert out["awards"] and out["charges"]
+    assert all(c["payer"] != "government" for c in out["charges"])
+    assert not any(f["code"] == "exclusions-not-in-seed" for f in out["findings"])
+    flat = json.dumps(out, ensure_ascii=False)
+    assert '"jp-1899:' not in flat
+    # the same case under jp-1899 still cites jp-1899 (the mechanism changes nothing there)
+    old = load_yaml((ROOT / "examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml").read_text(encoding="utf-8"))
+    assert all(c.startswith("jp-1899:") for f in assess_json(old)["findings"] for c in f["cites"]
+               if not c.startswith("jp-1899-2025"))
+
+
+def test_a_failed_rescue_is_not_paid_by_the_treasury_today():
+    out = assess_json(_scenario(HERE / "cases/chapter-one-no-treasury.yaml"))
+    assert [c["payer"] for c in out["charges"]] and all(c["payer"] in ("captain", "kaiun") for c in out["charges"])
+    old = _scenario(HERE / "cases/chapter-one-no-treasury.yaml")
+    old = json.loads(json.dumps(old).replace("2026-", "1926-"))
+    old["regime"] = "jp-1899"
+    assert {c["payer"] for c in assess_json(old)["charges"]} == {"government"}
+
+
+def test_every_jp_1899_parameter_the_shared_rules_read_exists_here():
+    mine = registry.get("jp-1899-2025").parameters
+    for name in registry.get("jp-1899").parameters.names():
+        if not name.startswith("in_force."):
+            assert name in mine, name
+
+
+def test_claim_until_hook():
+    reg = registry.get("jp-1899-2025")
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025", "case": {"occurred": "2025-07-01", "kind": "drift"},
+           "items": [{"id": "a", "kind": "vessel", "kept_sunk": True}, {"id": "b", "in_vessel": True, "kept_sunk": True},
+                     {"id": "c", "kept_sunk": True}, {"id": "d"}, {"id": "e"}],
+           "parties": [{"id": "p", "roles": ["police"]}],
+           "events": [{"type": "removed_by_police", "date": "2025-07-01", "by": "p", "items": ["e"]}]}
+    sc = validate(doc, {"jp-1899-2025"})
+    d = date(2025, 8, 31)
+    assert reg.claim_until(sc, "a", d) == date(2026, 8, 31)
+    assert reg.claim_until(sc, "b", d) == date(2026, 8, 31)
+    assert reg.claim_until(sc, "c", d) == date(2026, 2, 28)
+    assert reg.claim_until(sc, "d", d) == date(2026, 2, 28)
+    assert reg.claim_until(sc, "e", d) == date(2026, 2, 28)
+    assert reg.claim_until(sc, "zz", d) is None
+
+
+def test_period_in_force_and_hypothetical():
+    doc = _scenario(HERE / "cases/in-force.yaml")
+    out = assess_json(doc)
+    assert [f["severity"] for f in out["findings"] if f["code"] == "out-of-temporal-scope"] == ["error"]
+    assert not out["awards"]
+    hyp = changed(doc, "/case/hypothetical", True)
+    out = assess_json(hyp)
+    assert [f["severity"] for f in out["findings"] if f["code"] == "out-of-temporal-scope"] == ["warning"]
+    assert [a["amount"] for a in out["awards"]] == ["500"]
+
+
+def test_coverage_is_complete():
+    r = run_cli("coverage", "jp-1899-2025", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert [row["article"] for row in rows][-11:] == ["29", "30", "30-2", "30-3", "31", "32", "33", "34", "35-1", "35-2",
+                                                     "order"]
+    assert {row["status"] for row in rows} <= {"implemented", "not-applicable"}
+    assert {row["article"] for row in rows if row["status"] == "not-applicable"} == {"30-2", "30-3"}
+    numbers = [row["article"] for row in rows]
+    assert numbers[:3] == ["1", "2", "3"] and "35-2" in numbers and numbers[-1] == "order"
+    # jp-1899's coverage is unchanged by the sharing
+    old = json.loads(run_cli("coverage", "jp-1899", "--format", "json").stdout)
+    assert not any(r for row in old for r in row["rules"] if "jp_1899_2025" in r)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
+def test_examples_assess(example):
+    r = run_cli("assess", str(example), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["regime"] == "jp-1899-2025" and out["charges"]
+    assert all(c["currency"] == "JPY" and "." not in c["amount"] for c in out["charges"])
+    assert out["drift_goods"] and all(d["outcome"] in ("claimed", "finder-acquired", "sold") for d in out["drift_goods"])
+
+
+BASE = _scenario(HERE / "cases/owner-claim-river-timber.yaml")
+
+
+@pytest.mark.parametrize("path,value,message", [
+    ("/events/2/items", ["nope"], "no item"),
+    ("/events/2/by", 5, ""),
+    ("/items/0/kept_sunk", "yes", ""),
+    ("/items/0/in_vessel", 1, ""),
+    ("/items/0/kind", "log", ""),
+    ("/events/1/date", "2025-08-01", ""),                 # delivered before the find: impossible order
+    ("/expenses/0/amount", "-5", ""),
+])
+def test_bad_input_exits_2_with_a_pointer(tmp_path, path, value, message):
+    doc = changed(BASE, path, value)
+    f = tmp_path / "case.json"
+    f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    r = run_cli("assess", str(f), "--format", "json")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: /"), r.stderr
+    assert message in r.stderr
+
+
+def test_finder_notified_needs_a_due_day(tmp_path):
+    doc = json.loads(json.dumps(BASE))
+    doc["events"].append({"type": "finder_notified", "date": "2026-04-01", "items": ["logs"]})
+    f = tmp_path / "c.json"
+    f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    r = run_cli("assess", str(f))
+    assert r.returncode == 2 and "/events/3" in r.stderr and "due" in r.stderr
