@@ -90,10 +90,10 @@ def assess_record(rec: Record) -> Outcome:
             raise _Bad([("", "not a scenario: expected a mapping (a JSON object) at the top")])
         try:
             scenario = validate(doc, set(registry.available()))
-        except InvalidScenario as exc:
+            when = _AS_OF or scenario.as_of or date.today()
+            result = registry.get(scenario.regime).assess(scenario, when).to_json()
+        except InvalidScenario as exc:   # also a case that occurred after --as-of
             raise _Bad(list(exc.problems)) from None
-        when = _AS_OF or scenario.as_of or date.today()
-        result = registry.get(scenario.regime).assess(scenario, when).to_json()
     except _Bad as exc:
         errors = [f"error: {p}: {m}" for p, m in exc.problems]
         return Outcome(json.dumps({**head, "status": "error", "errors": errors}, ensure_ascii=False), False)

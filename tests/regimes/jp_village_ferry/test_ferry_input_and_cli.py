@@ -85,7 +85,7 @@ def test_example_links_its_general_average_adjustment():
     out = json.loads(run_cli("assess", str(path), "--format", "json").stdout)
     ga = out["general_average"]
     assert ga["rules"] == "yar-1974" and "jp-village-ferry:23" in ga["cites"]
-    adjustment = path.parent / ga["adjustment"]
+    adjustment = ROOT / ga["adjustment"]   # the path works from the repository root (issue 10, point 16)
     assert adjustment.exists()
     r = run_cli("average", str(adjustment), "--format", "json")
     assert r.returncode == 0, r.stderr

@@ -298,6 +298,6 @@ def test_texts_field_kind_of_the_dispatch_event():
         {"type": "boats_dispatched", "date": "1888-07-01", "segment": "S1", "purpose": "sightseeing"},
     ])))
     assert got["/events/0/boats"] == "must name at least one id"
-    assert got["/events/1/boats"] == "expected text, got int"
+    assert got["/events/1/boats"] == "expected text, got a number 5"
     assert got["/events/2/segment"] == "required for a 'boats_dispatched' event"
     assert got["/events/3/purpose"].startswith("expected one of enquire, rescue, carry")

@@ -276,9 +276,9 @@ def register(app: typer.Typer) -> None:
         if format == "json":
             print_json(rows)
         elif format == "ics":
-            from wreckmaster.store.calendar import due_calendar
+            from wreckmaster.documents.calendar import due_to_ics
 
-            sys.stdout.write(due_calendar(rows, when))
+            sys.stdout.write(due_to_ics(rows).decode("utf-8"))
         else:
             if not rows:
                 print(f"nothing due on {when} within {within} days")
