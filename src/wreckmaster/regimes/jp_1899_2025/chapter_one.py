@@ -17,8 +17,7 @@ from typing import Any, Callable, Sequence
 
 from wreckmaster.law import citations
 from wreckmaster.law.regime import Context
-from wreckmaster.regimes.jp_1899 import (claims, competence, custody, expenses, held_goods, master_will, powers,
-                                         public_sale, scope, wreck_report)
+from wreckmaster.regimes.jp_1899 import CHAPTER_ONE, scope
 from wreckmaster.regimes.jp_1899.common import guarded
 
 SOURCE = "jp-1899"
@@ -119,31 +118,6 @@ def not_computed(ctx: Context) -> None:
 #: chapter 1, in jp-1899's order (its ``__init__``), without the drift check (chapter 2 is here)
 RULES = [
     shared(scope.treaty),                                   # art 23
-    *map(shared, map(guarded, [
-        scope.government_vessel,                # art 22
-        competence.competent_mayor,             # art 1
-        competence.finder_reports,              # art 2 ¶1
-        competence.police_notice,               # art 2 ¶2
-        competence.mayor_at_scene,              # arts 3, 4
-        master_will.master_will,                # art 5
-        powers.summons,                         # art 6
-        powers.requisitions,                    # arts 6, 13, 14
-        powers.removals,                        # art 7 ¶1
-        powers.restraints,                      # art 7 ¶2–3
-        powers.concealment,                     # art 8
-        custody.custody,                        # art 9 ¶1
-        custody.mail,                           # art 9 ¶2
-        wreck_report.wreck_report,              # art 10
-        claims.admitted_claims,                 # arts 12, 14, 20
-        claims.expense_heads,                   # arts 13, 14
-        public_sale.public_sale,                # art 11
-        public_sale.sale_notices,               # art 11 ¶2, ¶4
-        held_goods.delivery_against_security,   # art 16 ¶2
-        held_goods.free_baggage,                # art 16 ¶3
-        held_goods.disposals,                   # art 16 ¶4–5
-        expenses.payment_due,                   # arts 15, 16 ¶1
-        expenses.unpaid_sale,                   # art 17
-        expenses.pay_rescue_expenses,           # arts 16 ¶6, 18, 19
-    ])),
+    *map(shared, map(guarded, CHAPTER_ONE)),
     not_computed,                                           # art 12 ¶2 items 1–3, 5
 ]

@@ -93,6 +93,17 @@ def _cached(request: Request, key: tuple, shown: int, compute: Callable[[], Any]
     return Response(body, media_type="application/json", headers={"ETag": etag(shown)})
 
 
+def _read_case(request: Request, case_id: str, user: Caller, what: str) -> Any:
+    """A read of one case (``export`` or ``assessment``) at the version and date asked, cached."""
+    check_case_id(case_id)
+    as_of, version = _read_args(request)
+    store = store_of(request)
+    shown = _pinned_version(store, case_id, version, user.office)
+    when = as_of or date.today()
+    return _cached(request, (what, case_id, shown, when), shown,
+                   lambda: getattr(store, what)(case_id, as_of=when, version=shown, office=user.office))
+
+
 @router.get("/cases/{id}/scenario", operation_id="getScenario", summary="The scenario (as `case export`)",
             response_model=Scenario,
             responses={200: {"description": "The scenario, with `as_of` set.", "headers": ETAG_HEADER},
@@ -100,14 +111,7 @@ def _cached(request: Request, key: tuple, shown: int, compute: Callable[[], Any]
             openapi_extra=_READ)
 def get_scenario(request: Request, id: str = Path(description="The case id."),
                  user: Caller = Depends(current_user)) -> Any:
-    case_id = id
-    check_case_id(case_id)
-    as_of, version = _read_args(request)
-    store = store_of(request)
-    shown = _pinned_version(store, case_id, version, user.office)
-    when = as_of or date.today()
-    return _cached(request, ("scenario", case_id, shown, when), shown,
-                   lambda: store.export(case_id, as_of=when, version=shown, office=user.office))
+    return _read_case(request, id, user, "export")
 
 
 @router.get("/cases/{id}/assessment", operation_id="getAssessment",
@@ -118,14 +122,7 @@ def get_scenario(request: Request, id: str = Path(description="The case id."),
             openapi_extra=_READ)
 def get_assessment(request: Request, id: str = Path(description="The case id."),
                    user: Caller = Depends(current_user)) -> Any:
-    case_id = id
-    check_case_id(case_id)
-    as_of, version = _read_args(request)
-    store = store_of(request)
-    shown = _pinned_version(store, case_id, version, user.office)
-    when = as_of or date.today()
-    return _cached(request, ("assessment", case_id, shown, when), shown,
-                   lambda: store.assessment(case_id, as_of=when, version=shown, office=user.office))
+    return _read_case(request, id, user, "assessment")
 
 
 @router.get("/cases/{id}/entries", operation_id="getEntries", summary="The log (as `case history`)",
