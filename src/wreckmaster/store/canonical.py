@@ -40,7 +40,13 @@ class LiteralNumber(Decimal):
 
 def loads(text: str) -> Any:
     """Parse JSON: non-integers as :class:`LiteralNumber` (exact, literal text kept)."""
-    return json.loads(text, parse_float=LiteralNumber)
+    return json.loads(text, parse_float=LiteralNumber, parse_int=_integer)
+
+
+def _integer(text: str) -> Any:
+    """An integer; one too long for Python's int() (over 4,000 digits) stays a literal number, so
+    validation refuses it with its pointer instead of the store failing."""
+    return int(text) if len(text) <= 4000 else LiteralNumber(text)
 
 
 def number_text(x: Any) -> str:
