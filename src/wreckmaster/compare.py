@@ -173,8 +173,9 @@ def _convert(parties, rates) -> dict[str, Any]:
 
 def _round(x: Fraction) -> str:
     """A converted figure for comparison only: two decimals, half up (not an amount of any law)."""
-    q = (x * 100 + Fraction(1, 2)) // 1 if x >= 0 else -((-x * 100 + Fraction(1, 2)) // 1)
-    return str(Decimal(int(q)) / 100)
+    from wreckmaster.law.money import round_half_up_units
+
+    return str(Decimal(round_half_up_units(x, Fraction(1, 100))).scaleb(-2))
 
 
 def _frac_text(f: Fraction) -> str:
