@@ -93,8 +93,8 @@ def _fields(model: type, read: frozenset[str], always: set[str]) -> list[tuple[s
     """(name, placeholder, comment) of the fields of ``model`` that the regime reads."""
     notes = _comments(model)
     out = []
-    for name, info in model.model_fields.items():
-        key = info.alias or name
+    for info in model.fields():
+        name, key = info.name, info.key
         if key not in always and key not in read and name not in read:
             continue
         out.append((key, info, notes.get(name) or DESCRIBE.get(f"{model.__name__}.{key}") or DESCRIBE.get(key, "")))

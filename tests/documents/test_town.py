@@ -47,7 +47,7 @@ def town():
         if "due" in data:
             data["due"] = date.fromisoformat(str(data["due"]))
         events.append(Event(e["type"], date.fromisoformat(str(e["date"])), k, data))
-    return s.model_copy(update={"events": events})
+    return s.replace(events=events)
 
 
 @pytest.mark.parametrize("name, party, wanted", [

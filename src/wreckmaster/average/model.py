@@ -14,14 +14,14 @@ import re
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from wreckmaster.law import citations
+from wreckmaster.law import citations, types
 from wreckmaster.law.money import Currency
-from wreckmaster.law.types import Amount, Day, dedupe, pydantic_problems
+from wreckmaster.law.records import Invalid, Length, Record
+from wreckmaster.law.types import Amount, Day, dedupe
 from wreckmaster.law.yamlio import load_yaml
 
 FORMAT = "wreckmaster.average/1"
@@ -35,8 +35,8 @@ class InvalidAverage(Exception):
         self.problems = problems
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+class Model(Record):
+    """A part of the input, read strictly (wreckmaster.law.records): unknown keys refused."""
 
 
 class Interest(Model):
@@ -74,15 +74,14 @@ class AverageInput(Model):
     rules: Literal["yar-1974"]
     currency: str
     adjusted_on: Day
-    interests: Annotated[list[Interest], Field(min_length=1)]
+    interests: Annotated[list[Interest], Length(min=1)]
     sacrifices: list[Sacrifice] = []
     expenditures: list[Expenditure] = []
 
 
-class AverageCase(Model):
+@dataclass(frozen=True)
+class AverageCase:
     """A validated input: the document, its currency, and each entry's rule citations."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, arbitrary_types_allowed=True)
 
     doc: AverageInput
     currency: Currency
@@ -152,9 +151,9 @@ def validate(doc: Any) -> AverageCase:
         raise InvalidAverage([("/", "an average adjustment input must be a mapping (JSON object)")])
     problems: list[tuple[str, str]] = []
     try:
-        model = AverageInput.model_validate(doc)
-    except ValidationError as exc:
-        problems.extend(pydantic_problems(exc))
+        model = AverageInput.read(doc)
+    except Invalid as exc:
+        problems.extend(types.problems(exc))
         model = None
     problems.extend(_cross_checks(doc))
     if problems or model is None:

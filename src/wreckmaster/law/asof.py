@@ -75,8 +75,8 @@ def known_on(scenario: Scenario, as_of: date) -> tuple[Scenario, LeftOut]:
     left = LeftOut(len(scenario.events) - len(events), len(late_finds), len(scenario.expenses) - len(expenses))
     if not left:
         return scenario, left
-    items = [i.model_copy(update={"found": None}) if i.id in late_finds else i for i in scenario.items]
-    known = scenario.model_copy(update={"events": events, "expenses": expenses, "items": items})
+    items = [i.replace(found=None) if i.id in late_finds else i for i in scenario.items]
+    known = scenario.replace(events=events, expenses=expenses, items=items)
     _forget_lookups(known)
     return known, left
 

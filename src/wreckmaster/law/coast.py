@@ -26,9 +26,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from . import values
+from .records import Bounds, Record
 from .types import Day, Refs, checked
 
 
@@ -43,8 +42,8 @@ Positive = Annotated[Decimal, checked(_positive)]
 Seal = Literal["intendant", "county", "station"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)  # built inside Scenario
+class _Model(Record):
+    """A part of the coast section, read strictly (law/records.py)."""
 
 
 class Licence(_Model):
@@ -59,7 +58,7 @@ class Boat(_Model):
     """A sampan (舢舨) in a segment's register (簿籍), numbered in order (文字號)."""
 
     id: str
-    number: Annotated[int, Field(ge=1)]      # its place in the register
+    number: Annotated[int, Bounds(ge=1)]      # its place in the register
     mark: Optional[str] = None                # the register's label, e.g. 天字第一號
     owner: Optional[str] = None               # the boatman (船戶), a party
     licence: Optional[Licence] = None         # 執照; absent: unlicensed
@@ -117,7 +116,7 @@ class Lookout(_Model):
     id: str
     place: Optional[str] = None
     segment: Optional[str] = None
-    men: Annotated[int, Field(ge=0)] = 1
+    men: Annotated[int, Bounds(ge=0)] = 1
     shift_began: Optional[Day] = None
 
 
@@ -126,8 +125,8 @@ class Record(_Model):
     official, rewards of a director or headman (qing-shandong:2, qing-taiwan:2)."""
 
     party: str
-    merits: Annotated[int, Field(ge=0)] = 0
-    rewards: Annotated[int, Field(ge=0)] = 0
+    merits: Annotated[int, Bounds(ge=0)] = 0
+    rewards: Annotated[int, Bounds(ge=0)] = 0
 
 
 class Coast(_Model):

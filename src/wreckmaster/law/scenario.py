@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from . import types
+from .records import Bounds, Invalid, Key, Length, Record
 from .events import FUNDS, Event, IdIndex, check_order, parse_events
 from .coast import Coast, check as check_coast  # qing-shandong:1, 5, 6; qing-taiwan:1 (the coast section)
 
@@ -27,9 +26,8 @@ Size = Literal["large", "medium", "small"]
 Difficulty = Literal["hard", "easy"]
 
 
-class Model(BaseModel):
-    # defer_build: the parts are built once, inside Scenario's validator (start-up, issue 16)
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True, defer_build=True)
+class Model(Record):
+    """A part of the scenario, read strictly (law/records.py): unknown keys refused."""
 
 
 def _degrees(limit: int):
@@ -147,8 +145,8 @@ class Case(Model):
     # documents (docs/scenario-extensions.md): what the wreck report (船難報吿書) and the sea protest tell
     distress: Optional[str] = None   # how the distress came about (遭難ノ顚末)
     damage: Optional[str] = None     # the damage to the ship (船體ノ損害)
-    dead: Optional[Annotated[int, Field(ge=0)]] = None      # persons killed, besides parties with casualty: killed
-    injured: Optional[Annotated[int, Field(ge=0)]] = None   # persons injured, besides parties with casualty: injured
+    dead: Optional[Annotated[int, Bounds(ge=0)]] = None      # persons killed, besides parties with casualty: killed
+    injured: Optional[Annotated[int, Bounds(ge=0)]] = None   # persons injured, besides parties with casualty: injured
 
 
 class Party(Model):
@@ -194,11 +192,11 @@ class Item(Model):
     customs_duty: Optional[Amount] = None
     salvor_expenses: Optional[Amount] = None
     declared_value: Optional[Amount] = None
-    dimensions_m: Optional[Annotated[list[Number], Field(min_length=3, max_length=3)]] = None
+    dimensions_m: Optional[Annotated[list[Number], Length(min=3, max=3)]] = None
     weight_kg: Optional[Number] = None
     hand_carried: bool = False
     # SCENARIO.md: how many pieces (個) of equal value; default 1 (jp-village-ferry arts 18-19 cap a piece)
-    pieces: Optional[Annotated[int, Field(ge=1, le=10**9)]] = None
+    pieces: Optional[Annotated[int, Bounds(ge=1, le=10**9)]] = None
     freight_paid: bool = False       # jp-1899 art 16 ¶3 item 3: baggage carried for freight is not released unpaid
     provisions: bool = False         # jp-1899 art 16 ¶3 item 2 (today's wording): food of the crew and passengers (食料)
     government: bool = False         # jp-1875 art 24: tribute rice (貢米) or other government goods (官物)
@@ -234,7 +232,7 @@ class Expense(Model):
     amount: Optional[Amount] = None
     payee: Optional[str] = None
     date: Optional[Day] = None
-    for_: Optional[str] = Field(default=None, alias="for")
+    for_: Annotated[Optional[str], Key("for")] = None
     days: Optional[Number] = None
     daily_rate: Optional[Amount] = None
     borrower: Optional[str] = None
@@ -249,10 +247,10 @@ class Scenario(Model):
     items: list[Item] = []
     persons: list[Person] = []
     expenses: list[Expense] = []
-    events: list[Event] = []
+    events: list[Event] = []      # parsed by law/events.py, not read as a record field
     coast: Optional[Coast] = None  # qing-shandong:1, 5, 6; qing-taiwan:1: segments, stations, boats (law/coast.py)
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, arbitrary_types_allowed=True)
+    _computed = ("events",)
 
     # --- look-ups the rules use (indexed once, so a large case stays linear) ----------
     @cached_property
@@ -339,7 +337,6 @@ class InvalidScenario(Exception):
 
 
 pointer = types.pointer
-_pydantic_problems = types.pydantic_problems
 
 
 # --- references -----------------------------------------------------------------------
@@ -415,9 +412,9 @@ def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
         problems.append(("/regime", f"unknown regime {regime!r} (known: {', '.join(sorted(known_regimes))})"))
     body = {k: v for k, v in doc.items() if k != "events"}
     try:
-        scenario = Scenario.model_validate(body)
-    except ValidationError as exc:
-        problems = _pydantic_problems(exc) + problems
+        scenario = Scenario.read(body)
+    except Invalid as exc:
+        problems = types.problems(exc) + problems
         scenario = None
     if scenario is not None and scenario.as_of is not None and scenario.case.occurred > scenario.as_of:
         problems.append(("/case/occurred", f"the case occurred on {scenario.case.occurred}, after as_of "
@@ -428,4 +425,4 @@ def validate(doc: Any, known_regimes: set[str] | None = None) -> Scenario:
     if problems:
         raise InvalidScenario(types.dedupe(problems))
     assert scenario is not None
-    return scenario.model_copy(update={"events": events})
+    return scenario.replace(events=events)

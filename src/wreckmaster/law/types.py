@@ -1,4 +1,4 @@
-"""Field types of the interchange formats for pydantic, and how its errors are reported.
+"""Field types of the interchange formats (for :mod:`records`), and how problems are reported.
 
 Each type reads its value with :mod:`values` (strict: a boolean is never a number, a float
 never money) and reports problems as ``(JSON pointer, message)``.
@@ -10,18 +10,13 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Callable
 
-from pydantic import PlainValidator, ValidationError
-
 from . import values
+from .records import Check, Invalid
 
 
-def checked(fn: Callable[[Any], Any]) -> PlainValidator:
-    """A pydantic validator that reads a value with ``fn`` (which raises ValueError)."""
-
-    def run(value: Any) -> Any:
-        return fn(value)
-
-    return PlainValidator(run)
+def checked(fn: Callable[[Any], Any]) -> Check:
+    """A field read with ``fn`` (which returns the value or raises ValueError)."""
+    return Check(fn)
 
 
 def ref_list(value: Any) -> list[str]:
@@ -43,21 +38,9 @@ def pointer(loc: tuple[Any, ...]) -> str:
     return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in loc) if loc else "/"
 
 
-_MESSAGES = {"extra_forbidden": "unknown key", "missing": "required"}
-
-
-def pydantic_problems(exc: ValidationError) -> list[tuple[str, str]]:
-    out = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        msg = _MESSAGES.get(err["type"], err["msg"])
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        elif err["type"] not in _MESSAGES and "input" in err:
-            # a type error shows the bad value (shortened, one line)
-            msg = f"{msg}, got {values._kind(err['input'])} {values.shown(err['input'])}"
-        out.append((pointer(loc), msg))
-    return out
+def problems(exc: Invalid) -> list[tuple[str, str]]:
+    """The problems of a record that could not be read, as (JSON pointer, message)."""
+    return [(pointer(loc), message) for loc, message in exc.problems]
 
 
 def dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
