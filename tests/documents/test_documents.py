@@ -198,6 +198,15 @@ def test_notice_lists_only_the_items_under_notice_with_claim_until():
     assert "掲示" in text
 
 
+def test_notice_of_sunken_goods_gives_the_regimes_year_from_the_notice():
+    """jp-1899-2025 art 27 ¶1 and the Cabinet Order: goods kept sunk may be claimed for one year
+    from the notice (2025-06-20; the first day not counted, Civil Code art 140) — until
+    2026-06-20, as the regime's claim_until hook and the service's notice board say."""
+    s = load(EXAMPLES / "jp-1899-2025-sunken-outboard-motor-acquired-by-finder.yaml")
+    table = next(x for x in build("notice", s, as_of=date(2026, 1, 1))["sections"] if x["kind"] == "table")
+    assert [(row[3].iso, row[4].iso) for row in table["rows"]] == [("2025-06-20", "2026-06-20")] * 2
+
+
 def test_notice_without_items_under_notice_is_bad_input():
     s = load(DRIFT)
     with pytest.raises(DocumentProblem) as exc:

@@ -4,8 +4,8 @@ what, where and when found, until when the owner may claim, and where to ask.
 An item is under notice from the event that posts or publishes it (``notice_posted``,
 ``notice_wide``) until an event ends it (the owner identified, the item returned, sold,
 claimed or handed to the finder) — CASE.md. ``claim_until`` is the last day the law gives the
-owner: jp-1875 art 31 (one year from the find, the parameter ``drift.owner_period``),
-jp-1899-2025 art 27 (from its regime's parameters, when they give it); otherwise none.
+owner, as the regime's ``claim_until`` hook gives it (jp-1875 art 31: one year from the find;
+jp-1899-2025 arts 27 ¶1, 30 ¶1: six months or a year from the notice); otherwise none.
 """
 from __future__ import annotations
 
@@ -56,24 +56,14 @@ def under_notice(scenario, as_of: date) -> list[tuple[Any, date]]:
 
 
 def claim_until(scenario, item, posted: date) -> date | None:
+    """The regime's own answer (its ``claim_until`` hook, as the service's notice board asks it),
+    or None when the regime sets no day."""
     from wreckmaster.law import regime as registry
 
     if scenario.regime not in registry.available():
         return None
-    params = registry.get(scenario.regime).parameters
-    occurred = scenario.case.occurred
-    if scenario.regime == "jp-1875":
-        found = item.found.date if item.found and item.found.date else posted
-        return params.param("drift.owner_period", occurred).value.due(found)
-    if scenario.regime == "jp-1899-2025":
-        sunk = getattr(item, "kept_sunk", False)
-        for name in (("claim.period_sunk", "owner_claim.period_sunk") if sunk else ()) + (
-                "claim.period", "owner_claim.period", "notice.claim_period"):
-            try:
-                return params.param(name, occurred).value.due(posted)
-            except Exception:
-                continue
-    return None
+    hook = registry.get(scenario.regime).claim_until
+    return hook(scenario, item.id, posted) if hook is not None else None
 
 
 def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
