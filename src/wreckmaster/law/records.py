@@ -145,12 +145,12 @@ def _reader(annotation: Any, owner: type) -> Reader:
         return _literal_reader(typing.get_args(annotation))
     if origin is list:
         (item,) = typing.get_args(annotation)
-        return _list_reader(_reader(item, owner))
+        return _members_reader(_reader(item, owner), list, "Input should be a valid list")
     if origin is dict:
         key, item = typing.get_args(annotation)
         if key is not str:
             raise TypeError(f"{owner.__name__}: only dict[str, X] is supported, not {annotation}")
-        return _dict_reader(_reader(item, owner))
+        return _members_reader(_reader(item, owner), dict, "Input should be a valid dictionary")
     if annotation is str:
         return _typed(str, "Input should be a valid string")
     if annotation is bool:
@@ -196,39 +196,24 @@ def _literal_reader(options: tuple[Any, ...]) -> Reader:
     return read
 
 
-def _list_reader(item: Reader) -> Reader:
+def _members_reader(item: Reader, kind: type, expected: str) -> Reader:
+    """A list (its members by index) or a ``dict`` with text keys (by key), each member read by ``item``."""
     def read(v: Any, loc: Loc, problems: list) -> Any:
-        if type(v) is not list:
-            problems.append((loc, _wrong("Input should be a valid list", v)))
+        if type(v) is not kind:
+            problems.append((loc, _wrong(expected, v)))
             return _MISSING
-        out = []
         ok = True
-        for i, x in enumerate(v):
-            got = item(x, (*loc, i), problems)
-            if got is _MISSING:
-                ok = False
-            out.append(got)
-        return out if ok else _MISSING
-    return read
-
-
-def _dict_reader(item: Reader) -> Reader:
-    def read(v: Any, loc: Loc, problems: list) -> Any:
-        if type(v) is not dict:
-            problems.append((loc, _wrong("Input should be a valid dictionary", v)))
-            return _MISSING
-        out = {}
-        ok = True
-        for k, x in v.items():
-            if type(k) is not str:
+        out: dict[Any, Any] = {}
+        for k, x in (enumerate(v) if kind is list else v.items()):
+            if kind is dict and type(k) is not str:
                 problems.append(((*loc, k), _wrong("Input should be a valid string", k)))
                 ok = False
                 continue
-            got = item(x, (*loc, k), problems)
-            if got is _MISSING:
-                ok = False
-            out[k] = got
-        return out if ok else _MISSING
+            got = out[k] = item(x, (*loc, k), problems)
+            ok = ok and got is not _MISSING
+        if not ok:
+            return _MISSING
+        return list(out.values()) if kind is list else out
     return read
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 
@@ -58,6 +58,28 @@ def opened(db: Optional[str]):
 
     with store_errors():
         return open_store(db)
+
+
+def from_store(db: Optional[str], format: str, read: Callable[[Any], Any], *,
+               formats: tuple[str, ...] = ("table", "json"), names: dict[str, str] | None = None) -> Any:
+    """The start every store command shares: check ``--format``, open the store at ``--db`` and
+    return ``read(store)``, the store's errors given as CASE.md's exit statuses."""
+    from wreckmaster.cli.main import check_choice
+
+    check_choice(format, formats)
+    store = opened(db)
+    with store_errors(names):
+        return read(store)
+
+
+def print_rows(rows: Any, format: str, table: Callable[[Any], None]) -> None:
+    """``rows`` as JSON (``--format json``) or as the command's ``table``."""
+    from wreckmaster.cli.main import print_json
+
+    if format == "json":
+        print_json(rows)
+    else:
+        table(rows)
 
 
 def read_entry_file(path: str) -> Any:
@@ -205,24 +227,14 @@ def register(app: typer.Typer) -> None:
                                                        "the facts stay as recorded."),
                    version: Optional[int] = typer.Option(None, "--version", help="The case as recorded up to entry N."),
                    db: Optional[str] = DB, format: str = typer.Option("json", "--format", help="json")) -> None:
-        from wreckmaster.cli.main import check_choice
-
-        check_choice(format, ("json", "table"))
         when = _read_args(as_of, version)
-        store = opened(db)
-        with store_errors(NAMES):
-            doc = store.export(case_id, as_of=when, version=version)
-        print_doc(doc)
+        print_doc(from_store(db, format, lambda store: store.export(case_id, as_of=when, version=version),
+                             formats=("json", "table"), names=NAMES))
 
     @case.command("history", help="The log: every entry, who recorded it and when, and its hash." + EXAMPLE)
     def history_cmd(case_id: str = typer.Argument(..., metavar="ID"), db: Optional[str] = DB,
                     format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice
-
-        check_choice(format, ("table", "json"))
-        store = opened(db)
-        with store_errors():
-            log = store.history(case_id)
+        log = from_store(db, format, lambda store: store.history(case_id))
         if format == "json":
             print_doc(log)
             return
@@ -239,20 +251,14 @@ def register(app: typer.Typer) -> None:
     @case.command("list", help="The cases, with their regime, office, place, date and version.")
     def list_cmd(office: Optional[str] = typer.Option(None, "--office", help="Only this office's cases."),
                  db: Optional[str] = DB, format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        def table(rows: list[dict]) -> None:
+            if not rows:
+                print("no cases")
+            for r in rows:
+                print(f"{r['case']:<12} {r['regime']:<16} {r['office']:<10} {r['occurred'] or '':<10}  "
+                      f"v{r['version']:<4} {r['place'] or ''}")
 
-        check_choice(format, ("table", "json"))
-        store = opened(db)
-        with store_errors():
-            rows = store.list_cases(office=office)
-        if format == "json":
-            print_json(rows)
-            return
-        if not rows:
-            print("no cases")
-        for r in rows:
-            print(f"{r['case']:<12} {r['regime']:<16} {r['office']:<10} {r['occurred'] or '':<10}  "
-                  f"v{r['version']:<4} {r['place'] or ''}")
+        print_rows(from_store(db, format, lambda store: store.list_cases(office=office)), format, table)
 
     @case.command("due", help="The clerk's list: deadlines pending or missed across the cases, by due date."
                               "\n\nCases not yet occurred, or outside their regime's period, are skipped; missed "
@@ -265,45 +271,41 @@ def register(app: typer.Typer) -> None:
                 format: str = typer.Option("table", "--format", help="table, json or ics (iCalendar).")) -> None:
         from datetime import date
 
-        from wreckmaster.cli.main import check_choice, parse_date, print_json
+        from wreckmaster.cli.main import check_choice, parse_date
 
         check_choice(format, ("table", "json", "ics"))
         when = parse_date(as_of, "--as-of") or date.today()
         _positive(within, "--within", 0)
-        store = opened(db)
-        with store_errors():
-            rows = store.due(when, within=within, office=office)
-        if format == "json":
-            print_json(rows)
-        elif format == "ics":
+        rows = from_store(db, format, lambda store: store.due(when, within=within, office=office),
+                          formats=("table", "json", "ics"))
+        if format == "ics":
             from wreckmaster.documents.calendar import due_to_ics
 
             sys.stdout.write(due_to_ics(rows).decode("utf-8"))
-        else:
+            return
+
+        def table(rows: list[dict]) -> None:
             if not rows:
                 print(f"nothing due on {when} within {within} days")
             for r in rows:
                 print(f"{r['due']}  {r['status']:<8} {r['case']:<12} {r['duty']:<40} {r['party'] or '—':<12} "
                       f"{', '.join(r['cites'])}")
 
+        print_rows(rows, format, table)
+
     @case.command("verify", help="Check the hash chain of one case or all, and that the cached folds agree "
                                  "with the log. Exit 1 when a chain is broken.")
     def verify_cmd(case_id: Optional[str] = typer.Argument(None, metavar="[ID]"), db: Optional[str] = DB,
                    format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
-
-        check_choice(format, ("table", "json"))
-        store = opened(db)
-        with store_errors():
-            result = store.verify(case_id)
-        if format == "json":
-            print_json(result)
-        else:
+        def table(result: dict) -> None:
             for t in result["tampered"]:
                 print(f"tampered: case {t['case']} seq {t['seq']}")
             for p in result["projections"]:
                 print(f"projection: case {p['case']}: {p['problem']}")
             if result["ok"]:
                 print("ok: every hash chain is intact and every projection agrees with its log")
+
+        result = from_store(db, format, lambda store: store.verify(case_id))
+        print_rows(result, format, table)
         if not result["ok"]:
             raise typer.Exit(1)

@@ -34,16 +34,10 @@ def register(app: typer.Typer) -> None:
     @office.command("list", help="The offices.")
     def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                  format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from .case import from_store, print_rows
 
-        from .case import opened, store_errors
-
-        check_choice(format, ("table", "json"))
-        store = opened(db)
-        with store_errors():
-            rows = store.offices()
-        if format == "json":
-            print_json(rows)
-        else:
+        def table(rows: list[dict]) -> None:
             for r in rows:
                 print(f"{r['office']:<16} {r['name']}")
+
+        print_rows(from_store(db, format, lambda store: store.offices()), format, table)

@@ -47,16 +47,10 @@ def register(app: typer.Typer) -> None:
     def list_cmd(office: Optional[str] = typer.Option(None, "--office", help="Only this office's users."),
                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                  format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from .case import from_store, print_rows
 
-        from .case import opened, store_errors
-
-        check_choice(format, ("table", "json"))
-        store = opened(db)
-        with store_errors():
-            rows = store.users(office)
-        if format == "json":
-            print_json(rows)
-        else:
+        def table(rows: list[dict]) -> None:
             for r in rows:
                 print(f"{r['user']:<20} {r['office']:<16} {r['role']}")
+
+        print_rows(from_store(db, format, lambda store: store.users(office)), format, table)
