@@ -25,7 +25,7 @@ from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import STATUS_FR, find_date, fr_date, in_war_period, items_in_scope, landing, on_shore
+from .common import STATUS_FR, duty_applies, find_date, fr_date, items_in_scope, landing, on_shore
 
 ADMINISTRATOR_ROLE = "administrator"
 OFFICIAL_ROLE = "official"   # SCENARIO.md's role; counts where no administrator is named (fr-epaves-2-official)
@@ -58,11 +58,7 @@ def declaration(ctx: Context) -> None:
                 continue
             start = ev.date
             what_en, what_fr = "picked up at sea, landed", "épave recueillie en mer, arrivée à terre"
-            if not in_war_period(ctx, start):
-                ctx.out.finding("error", "out-of-temporal-scope",
-                                f"Item {item.id!r}: {who} landed on {start}, after the six months that follow the "
-                                "cessation of hostilities: the art 2 duty no longer applied; no deadline is "
-                                "computed.", ["fr-epaves:2.1"])
+            if not duty_applies(ctx, start, f"Item {item.id!r}: {who} landed", "2", "fr-epaves:2.1"):
                 continue
         due = period.value.due(start)
         # the duty is each salvor's (one declaration by any of them serves all: fr-epaves-2-any-salvor),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 
-from .common import STATUS_FR, applies, fr_date, in_war_period
+from .common import STATUS_FR, applies, duty_applies, fr_date
 
 
 def refloating(ctx: Context) -> None:
@@ -43,11 +43,7 @@ def refloating(ctx: Context) -> None:
                      params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-stranding-kind"])
         _interventions(ctx, None, None)
         return
-    if not in_war_period(ctx, notice.date):
-        ctx.out.finding("error", "out-of-temporal-scope",
-                        f"The owner of {vessel} was notified on {notice.date}, after the six months that "
-                        "follow the cessation of hostilities: the art 1 duty no longer applies and no deadline "
-                        "is computed.", ["fr-epaves:1.1"])
+    if not duty_applies(ctx, notice.date, f"The owner of {vessel} was notified", "1", "fr-epaves:1.1"):
         return
     due = period.value.due(notice.date)
     d = ctx.out.deadline(f"begin refloating {vessel} (commencement d’exécution effectif)", owner, due,
