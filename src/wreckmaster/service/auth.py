@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from .errors import ApiError
 
@@ -69,10 +70,14 @@ def _looks_like_token(token: str) -> bool:
     return 0 < len(token) <= 512 and token.isascii() and token.isprintable() and " " not in token
 
 
+def _cache_key(token: str) -> Optional[bytes]:
+    return hashlib.sha256(token.encode("ascii")).digest() if _looks_like_token(token) else None
+
+
 def resolve(store: Any, cache: TokenCache, token: str) -> Optional[Caller]:
-    if not _looks_like_token(token):
+    key = _cache_key(token)
+    if key is None:
         return None
-    key = hashlib.sha256(token.encode("ascii")).digest()
     caller = cache.get(key)
     if caller is not None:
         return caller
@@ -84,12 +89,19 @@ def resolve(store: Any, cache: TokenCache, token: str) -> Optional[Caller]:
     return caller
 
 
-def current_user(request: Request,
-                 credentials: Optional[HTTPAuthorizationCredentials] = Depends(bearer)) -> Caller:
-    """The calling user, or 401 (runs in the thread pool: the lookup may touch the database)."""
+async def current_user(request: Request,
+                       credentials: Optional[HTTPAuthorizationCredentials] = Depends(bearer)) -> Caller:
+    """The calling user, or 401. A token seen in the last seconds is answered from the cache, on
+    the event loop; only a lookup in the database goes to the thread pool (a sync dependency
+    would cost every request a trip there)."""
     if credentials is None or credentials.scheme.lower() != "bearer" or not credentials.credentials:
         raise unauthorized()
-    caller = resolve(request.app.state.store, request.app.state.token_cache, credentials.credentials.strip())
+    token = credentials.credentials.strip()
+    cache = request.app.state.token_cache
+    key = _cache_key(token)
+    caller = cache.get(key) if key is not None else None
+    if caller is None:
+        caller = await run_in_threadpool(resolve, request.app.state.store, cache, token)
     if caller is None:
         raise unauthorized()
     request.state.user = caller.name  # for the access log (a name, never the token)

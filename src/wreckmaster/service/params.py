@@ -102,8 +102,9 @@ async def json_body(request: Request) -> Any:
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
         raise ApiError(413, [("", f"body larger than {MAX_BODY} bytes")])
     try:
-        raw = await asyncio.wait_for(_read(request), BODY_TIMEOUT)
-    except asyncio.TimeoutError:
+        async with asyncio.timeout(BODY_TIMEOUT):  # no task of its own, unlike asyncio.wait_for
+            raw = await _read(request)
+    except TimeoutError:
         raise ApiError(408, [("", f"body not received within {BODY_TIMEOUT:g} seconds")]) from None
     try:
         data = jsonio.loads(raw)

@@ -4,13 +4,15 @@
   ``$XDG_DATA_HOME/wreckmaster/`` (``~/.local/share/wreckmaster/``).
 - SQLite: WAL journal, foreign keys on, writes serialised by ``BEGIN IMMEDIATE`` (pysqlite's own
   transaction handling is switched off, as the SQLAlchemy documentation's recipe does); a new
-  file is migrated on first use.
+  file is migrated on first use. Within one process, writers of a file also queue on a lock of
+  their own before ``BEGIN IMMEDIATE`` (see :func:`transaction`).
 - PostgreSQL (``postgresql+psycopg://``): migrated explicitly with ``wreckmaster db upgrade``.
 """
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator
 
@@ -66,17 +68,66 @@ def _sqlite_recipe(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def _write_lock(engine: Engine):
+    """The lock this process's writers of one SQLite file queue on (a no-op elsewhere).
+
+    SQLite lets one writer in at a time; the others, refused with SQLITE_BUSY, retry from its
+    busy handler, which *sleeps* (1, 2, 5, 10 … 100 ms) between attempts. With several threads
+    of one server appending, most of an append's time went into those sleeps while the file was
+    already free. Queuing on a lock of the process first hands the file from one writer to the
+    next at once; ``BEGIN IMMEDIATE`` and the busy timeout still serialise writers of other
+    processes (the command line beside a running server)."""
+    key = serialised_file(engine)
+    if key is None:
+        return nullcontext()
+    with _WRITE_LOCKS_GUARD:
+        return _WRITE_LOCKS.setdefault(key, threading.Lock())
+
+
+def serialised_file(engine: Engine) -> str | None:
+    """The SQLite file whose writers this process serialises (its real path), or None
+    (PostgreSQL, which locks rows; an in-memory SQLite database, one per connection)."""
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return os.path.realpath(path)
+
+
 @contextmanager
 def transaction(engine: Engine, write: bool) -> Iterator[Connection]:
     """One unit of work: a connection in a transaction, committed on success, rolled back on error.
 
     On SQLite a writing transaction begins ``IMMEDIATE`` (the database's write lock is taken at
-    once, so two writers queue instead of failing half-way)."""
+    once, so two writers queue instead of failing half-way), after the process's own writers of
+    the file (:func:`_write_lock`)."""
+    if write and engine.dialect.name == "sqlite":
+        with _write_lock(engine), engine.connect() as conn:
+            conn.execution_options(sqlite_begin="IMMEDIATE")  # a Connection's options change in place
+            with conn.begin():
+                yield conn
+        return
     with engine.connect() as conn:
-        if write and engine.dialect.name == "sqlite":
-            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
         with conn.begin():
             yield conn
+
+
+@contextmanager
+def single_read(engine: Engine) -> Iterator[Connection]:
+    """A connection for one reading statement, which is atomic by itself. On PostgreSQL it runs
+    in autocommit: one round trip to the server instead of three (BEGIN, the query, COMMIT) —
+    what the service's reads pay on every request to learn a case's version. SQLite's
+    transaction costs no round trip: it keeps :func:`transaction`."""
+    if engine.dialect.name != "postgresql":
+        with transaction(engine, write=False) as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        yield conn
 
 
 def current_revision(conn: Connection) -> str | None:

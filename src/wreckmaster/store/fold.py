@@ -73,7 +73,7 @@ def check_form(entry: Any, seq: int, log: dict[int, str], retracted: set[int]) -
         if not isinstance(ptr, str) or not ptr.startswith("/") or ptr == "/":
             problems.append(("/amend", f"expected a JSON pointer such as /items/i3/value, got {ptr!r}"))
         else:
-            head = _tokens(ptr)[0]
+            head = pointer_tokens(ptr)[0]
             if head in NOT_AMENDED:
                 problems.append(("/amend", NOT_AMENDED[head]))
     elif form == "retract":
@@ -94,7 +94,8 @@ def check_form(entry: Any, seq: int, log: dict[int, str], retracted: set[int]) -
     return problems
 
 
-def _tokens(ptr: str) -> list[str]:
+def pointer_tokens(ptr: str) -> list[str]:
+    """The reference tokens of a JSON pointer, unescaped (RFC 6901: ``~1`` is ``/``, ``~0`` is ``~``)."""
     return [t.replace("~1", "/").replace("~0", "~") for t in ptr.split("/")[1:]]
 
 
@@ -123,7 +124,7 @@ def apply(doc: dict[str, Any] | None, entry: dict[str, Any]) -> tuple[dict[str, 
 
 
 def _amend(doc: dict[str, Any], ptr: str, value: Any) -> list[Problem]:
-    tokens = _tokens(ptr)
+    tokens = pointer_tokens(ptr)
     node: Any = doc
     start = 0
     if tokens[0] in MEMBER_SECTIONS:

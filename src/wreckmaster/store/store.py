@@ -4,6 +4,10 @@ Every public method of :class:`Store` is one unit of work (one database transact
 case's scenario is the fold of its log (:mod:`.fold`); its assessment is the engine's,
 unchanged (:mod:`.engine_bridge`). The fold at the case's version is cached in
 ``projections`` and updated in the same transaction as the entries.
+
+Writes to one SQLite file from this process are grouped (:mod:`.groupcommit`: writers that
+arrive together share one commit); the projection's text is re-serialised only where an append
+changed it (:mod:`.projection_text`).
 """
 from __future__ import annotations
 
@@ -13,13 +17,15 @@ import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import canonical, db, engine_bridge, fold
+from .groupcommit import GroupCommit
+from .projection_text import ProjectionTexts
 from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
 from .models import SCHEMA_VERSION, cases, offices, projections, settings, users
 from .models import entries as log_table
@@ -31,6 +37,25 @@ TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items",
 # ``Regime.data["notice_events"]``) until one of the ending events
 NOTICE_EVENTS = ("notice_posted", "notice_wide")
 NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
+
+
+# The statements of an append, built once: building a statement and its cache key on every
+# call cost more than running it (SQLAlchemy memoizes the key of a statement object).
+_CASE = select(cases).where(cases.c.id == bindparam("case_id"))
+_CASE_TO_APPEND = select(
+    cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
+    projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
+).join(projections, projections.c.case_id == cases.c.id, isouter=True).where(
+    cases.c.id == bindparam("case_id")).with_for_update(of=cases)
+# SQLite's writers are serialised, so the next global position is safe to take in the INSERT
+_NEXT_POSITION = select(func.coalesce(func.max(log_table.c.position), 0) + 1).scalar_subquery()
+_INSERT_ENTRY = {"sqlite": insert(log_table).values(position=_NEXT_POSITION), "other": insert(log_table)}
+_UPDATE_CASE = update(cases).where(cases.c.id == bindparam("w_case_id")).values(
+    version=bindparam("v_version"), regime=bindparam("v_regime"), occurred=bindparam("v_occurred"),
+    place=bindparam("v_place"))
+_UPDATE_PROJECTION = update(projections).where(projections.c.case_id == bindparam("w_case_id")).values(
+    version=bindparam("v_version"), scenario=bindparam("v_scenario"), problems=bindparam("v_problems"),
+    last_hash=bindparam("v_last_hash"))
 
 
 @dataclass(frozen=True)
@@ -75,15 +100,19 @@ class Store:
     def __init__(self, engine: Engine):
         self.engine = engine
         self._secret: bytes | None = None
+        self._texts = ProjectionTexts()
+        # SQLite takes one writer at a time: this process's writers of the file commit in groups
+        self._group = GroupCommit(lambda: self._tx(write=True)) if db.serialised_file(engine) else None
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- units of work ---------------------------------------------------------------
     @contextmanager
-    def _tx(self, write: bool = False) -> Iterator[Connection]:
+    def _tx(self, write: bool = False, single: bool = False) -> Iterator[Connection]:
+        """A unit of work; ``single``: a read of one statement (see :func:`.db.single_read`)."""
         try:
-            with db.transaction(self.engine, write) as conn:
+            with (db.single_read(self.engine) if single else db.transaction(self.engine, write)) as conn:
                 yield conn
         except StoreError:
             raise
@@ -92,11 +121,15 @@ class Store:
         except SQLAlchemyError as exc:
             raise DatabaseProblem(db._one_line(exc)) from None
 
-    def _case(self, conn: Connection, case_id: str, office: str | None, lock: bool = False):
-        q = select(cases).where(cases.c.id == case_id)
-        if lock:
-            q = q.with_for_update()
-        row = conn.execute(q).first()
+    def _write(self, work: Callable[[Connection], Any]) -> Any:
+        """Run ``work(conn)`` in a write transaction and return its result once committed."""
+        if self._group is not None:
+            return self._group.run(work)
+        with self._tx(write=True) as conn:
+            return work(conn)
+
+    def _case(self, conn: Connection, case_id: str, office: str | None):
+        row = conn.execute(_CASE, {"case_id": case_id}).first()
         if row is None or (office is not None and row.office != office):
             raise NotFound("case", case_id)
         return row
@@ -120,23 +153,27 @@ class Store:
             raise InvalidEntry(problems)
         entry_text = canonical.dumps(entry)
         at = now_text()
+        scenario_text = canonical.dumps(folded)
+
+        def work(conn: Connection) -> str:
+            if conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
+                raise NotFound("office", office)
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
+            num = (conn.execute(select(func.max(cases.c.num))).scalar() or 0) + 1
+            case_id = f"{at[:4]}-{num:04d}"
+            conn.execute(insert(cases).values(
+                id=case_id, num=num, office=office, regime=str(folded.get("regime")),
+                occurred=_occurred(folded), place=_place(folded), version=1, opened_at=at))
+            digest = canonical.entry_hash(canonical.GENESIS, case_id, 1, at, recorded_by, entry_text)
+            self._insert_entry(conn, case_id, 1, "open", entry_text, at, recorded_by, office, digest)
+            conn.execute(insert(projections).values(
+                case_id=case_id, version=1, scenario=scenario_text, problems="[]", last_hash=digest))
+            return case_id
+
         for attempt in range(5):
             try:
-                with self._tx(write=True) as conn:
-                    if conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
-                        raise NotFound("office", office)
-                    if conn.dialect.name == "postgresql":
-                        conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
-                    num = (conn.execute(select(func.max(cases.c.num))).scalar() or 0) + 1
-                    case_id = f"{at[:4]}-{num:04d}"
-                    conn.execute(insert(cases).values(
-                        id=case_id, num=num, office=office, regime=str(folded.get("regime")),
-                        occurred=_occurred(folded), place=_place(folded), version=1, opened_at=at))
-                    digest = canonical.entry_hash(canonical.GENESIS, case_id, 1, at, recorded_by, entry_text)
-                    self._insert_entry(conn, case_id, 1, "open", entry_text, at, recorded_by, office, digest)
-                    conn.execute(insert(projections).values(
-                        case_id=case_id, version=1, scenario=canonical.dumps(folded), problems="[]", last_hash=digest))
-                return case_id, 1
+                return self._write(work), 1
             except IntegrityError:
                 if attempt == 4:
                     raise DatabaseProblem("could not allocate a case id (too many concurrent opens)") from None
@@ -146,9 +183,7 @@ class Store:
                       by: str, office: str, digest: str) -> None:
         values = dict(case_id=case_id, seq=seq, form=form, entry=entry_text, schema_version=SCHEMA_VERSION,
                       recorded_at=at, recorded_by=by, office=office, hash=digest)
-        if conn.dialect.name == "sqlite":  # writes are serialised: the next global position is safe
-            values["position"] = (conn.execute(select(func.max(log_table.c.position))).scalar() or 0) + 1
-        conn.execute(insert(log_table).values(**values))
+        conn.execute(_INSERT_ENTRY["sqlite" if conn.dialect.name == "sqlite" else "other"], values)
 
     def record(self, case_id: str, entries: list[dict] | dict, expect_version: int | None = None,
                recorded_by: str = "local", office: str | None = None, role: str = "supervisor") -> int:
@@ -161,30 +196,46 @@ class Store:
         batch = [entries] if single else list(entries) if isinstance(entries, (list, tuple)) else None
         if batch is None:
             raise InvalidEntry([("", "expected an entry (a JSON object) or a list of entries")])
+
+        def work(conn: Connection) -> int:
+            row = self._case_to_append(conn, case_id, office)
+            if expect_version is not None and expect_version != row.version:
+                raise Conflict(case_id, row.version, expect_version)
+            if not batch:
+                raise InvalidEntry([("", "an empty list records nothing")])
+            if role != "supervisor" and any(fold.form_of(e) in ("amend", "retract") for e in batch):
+                raise Forbidden("amend and retract need a supervisor")
+            return self._append(conn, row, fold.prepare(batch), single, recorded_by)
+
         for attempt in range(5):
             try:
-                with self._tx(write=True) as conn:
-                    row = self._case(conn, case_id, office, lock=True)
-                    if expect_version is not None and expect_version != row.version:
-                        raise Conflict(case_id, row.version, expect_version)
-                    if not batch:
-                        raise InvalidEntry([("", "an empty list records nothing")])
-                    if role != "supervisor" and any(fold.form_of(e) in ("amend", "retract") for e in batch):
-                        raise Forbidden("amend and retract need a supervisor")
-                    prepared = fold.prepare(batch)
-                    return self._append(conn, row, prepared, single, recorded_by)
+                return self._write(work)
             except IntegrityError:
                 # another writer took the same seq (only without a lock): read again and retry
                 if attempt == 4:
                     raise DatabaseProblem("too many concurrent writers on this case") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _case_to_append(self, conn: Connection, case_id: str, office: str | None):
+        """The case's row, locked for the append (PostgreSQL: ``FOR UPDATE OF cases``; SQLite's
+        writers are serialised already), with its projection's columns (``p_*``, None without one):
+        one statement."""
+        row = conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first()
+        if row is None or (office is not None and row.office != office):
+            raise NotFound("case", case_id)
+        return row
+
     def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> int:
         case_id, version = row.id, row.version
-        forms = dict(conn.execute(select(log_table.c.seq, log_table.c.form).where(log_table.c.case_id == case_id)).all())
-        retract_rows = conn.execute(select(log_table.c.entry).where(
-            log_table.c.case_id == case_id, log_table.c.form == "retract")).scalars()
-        retracted = {canonical.loads(t)["retract"] for t in retract_rows}
+        has_retract = any(fold.form_of(e) == "retract" for e in batch)
+        forms: dict[int, str] = {}
+        retracted: set[int] = set()
+        if has_retract:  # only a retract's checks look at the earlier entries (fold.check_form)
+            forms = dict(conn.execute(select(log_table.c.seq, log_table.c.form).where(
+                log_table.c.case_id == case_id)).all())
+            retract_rows = conn.execute(select(log_table.c.entry).where(
+                log_table.c.case_id == case_id, log_table.c.form == "retract")).scalars()
+            retracted = {canonical.loads(t)["retract"] for t in retract_rows}
         problems: list[Problem] = []
         for k, entry in enumerate(batch):
             seq = version + 1 + k
@@ -198,14 +249,14 @@ class Store:
             raise InvalidEntry(problems)
         texts = [canonical.dumps(e) for e in batch]
 
-        proj = conn.execute(select(projections).where(projections.c.case_id == case_id)).first()
-        fresh = proj is not None and proj.version == version
+        fresh = row.p_version is not None and row.p_version == version
+        incremental = fresh and not has_retract
         steps = [(version + 1 + k, e) for k, e in enumerate(batch)]
-        if fresh and not any(fold.form_of(e) == "retract" for e in batch):
-            baseline = {tuple(p) for p in canonical.loads(proj.problems)}
+        if incremental:
+            baseline = {tuple(p) for p in canonical.loads(row.p_problems)}
 
             def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                doc, found_all = canonical.loads(proj.scenario), []
+                doc, found_all = canonical.loads(row.p_scenario), []
                 for seq, e in steps[:n]:
                     doc, found = fold.apply(doc, e)
                     found_all += [(p, f"{m} (entry {seq})") for p, m in found]
@@ -227,8 +278,10 @@ class Store:
             raise InvalidEntry(list(dict.fromkeys(problems)) if single else _attribute(problems, prefix, len(batch)))
         remaining = sorted(set(fold_problems) | set(engine_bridge.problems_of(doc))) if baseline else []
 
+        scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if incremental
+                         else canonical.dumps(doc))
         at = now_text()
-        previous = proj.last_hash if fresh else conn.execute(select(log_table.c.hash).where(
+        previous = row.p_last_hash if fresh else conn.execute(select(log_table.c.hash).where(
             log_table.c.case_id == case_id, log_table.c.seq == version)).scalar_one()
         for k, (entry, entry_text) in enumerate(zip(batch, texts)):
             seq = version + 1 + k
@@ -236,19 +289,19 @@ class Store:
             self._insert_entry(conn, case_id, seq, fold.form_of(entry), entry_text, at, recorded_by, row.office,
                                previous)
         new_version = version + len(batch)
-        conn.execute(update(cases).where(cases.c.id == case_id).values(
-            version=new_version, regime=str(doc.get("regime")), occurred=_occurred(doc), place=_place(doc)))
-        values = dict(version=new_version, scenario=canonical.dumps(doc),
+        conn.execute(_UPDATE_CASE, {"w_case_id": case_id, "v_version": new_version, "v_regime": str(doc.get("regime")),
+                                    "v_occurred": _occurred(doc), "v_place": _place(doc)})
+        values = dict(version=new_version, scenario=scenario_text,
                       problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
-        if proj is None:
+        if row.p_version is None:
             conn.execute(insert(projections).values(case_id=case_id, **values))
         else:
-            conn.execute(update(projections).where(projections.c.case_id == case_id).values(**values))
+            conn.execute(_UPDATE_PROJECTION, {"w_case_id": case_id, **{f"v_{k}": v for k, v in values.items()}})
         return new_version
 
     # --- reading ---------------------------------------------------------------------
     def version(self, case_id: str, office: str | None = None) -> int:
-        with self._tx() as conn:
+        with self._tx(single=True) as conn:
             return self._case(conn, case_id, office).version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:

@@ -109,9 +109,9 @@ def _read_case(request: Request, case_id: str, user: Caller, what: str) -> Any:
             responses={200: {"description": "The scenario, with `as_of` set.", "headers": ETAG_HEADER},
                        **E401, **E404, **E422, **E503},
             openapi_extra=_READ)
-def get_scenario(request: Request, id: str = Path(description="The case id."),
-                 user: Caller = Depends(current_user)) -> Any:
-    return _read_case(request, id, user, "export")
+async def get_scenario(request: Request, id: str = Path(description="The case id."),
+                       user: Caller = Depends(current_user)) -> Any:
+    return await run_in_threadpool(_read_case, request, id, user, "export")
 
 
 @router.get("/cases/{id}/assessment", operation_id="getAssessment",
@@ -120,9 +120,9 @@ def get_scenario(request: Request, id: str = Path(description="The case id."),
             responses={200: {"description": "The assessment.", "headers": ETAG_HEADER},
                        **E401, **E404, **E422, **E503},
             openapi_extra=_READ)
-def get_assessment(request: Request, id: str = Path(description="The case id."),
-                   user: Caller = Depends(current_user)) -> Any:
-    return _read_case(request, id, user, "assessment")
+async def get_assessment(request: Request, id: str = Path(description="The case id."),
+                         user: Caller = Depends(current_user)) -> Any:
+    return await run_in_threadpool(_read_case, request, id, user, "assessment")
 
 
 @router.get("/cases/{id}/entries", operation_id="getEntries", summary="The log (as `case history`)",
