@@ -44,6 +44,38 @@ def test_models_agree_with_the_migrations(db_url):
     assert diffs == []
 
 
+def test_a_database_of_schema_0001_is_refused_then_upgraded_with_its_users_active(tmp_path):
+    """Migration 0002 (users.revoked_at): a file made by the first schema is not used silently —
+    the store says to run `wreckmaster db upgrade` — and after it the users it had are active."""
+    import pytest
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from wreckmaster.store import open_store
+    from wreckmaster.store.db import MIGRATIONS
+    from wreckmaster.store.errors import DatabaseProblem
+
+    from ..conftest import run_cli
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text("INSERT INTO offices (id, name) VALUES ('sagara', '相良村役場')"))
+        conn.execute(text("INSERT INTO users (name, office, role, token_hash, created_at) "
+                          "VALUES ('hanako', 'sagara', 'clerk', 'x', '2026-01-01T00:00:00.000000Z')"))
+    engine.dispose()
+    with pytest.raises(DatabaseProblem, match="schema 0001.*wreckmaster db upgrade"):
+        open_store(url)
+    done = run_cli("db", "upgrade", "--db", url)
+    assert done.returncode == 0, done.stderr
+    assert open_store(url).users() == [{"user": "hanako", "office": "sagara", "role": "clerk", "active": True}]
+
+
 def test_users_tokens_and_passwords(store):
     from wreckmaster.store import User
 

@@ -21,7 +21,7 @@ from .errors import ApiError
 bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
                     description="The API token printed once by `wreckmaster user add`.")
 
-CACHE_SECONDS = 30.0
+CACHE_SECONDS = 5.0   # a revoked token (`wreckmaster user revoke`) stops working within this time
 CACHE_SIZE = 1024
 
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0001"
+HEAD = "0002"
 
 
 class Base(DeclarativeBase):
@@ -41,6 +41,7 @@ class UserRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[Optional[str]] = mapped_column(Text)
     created_at: Mapped[str] = mapped_column(String(32))
+    revoked_at: Mapped[Optional[str]] = mapped_column(String(32))   # 0002: NULL while the user is active
 
 
 class CaseRow(Base):

@@ -568,17 +568,50 @@ class Store:
         return token
 
     def users(self, office: str | None = None) -> list[dict]:
+        """The users, never their tokens: ``[{user, office, role, active}]``."""
         with self._tx() as conn:
-            q = select(users.c.name, users.c.office, users.c.role).order_by(users.c.name)
+            q = select(users.c.name, users.c.office, users.c.role, users.c.revoked_at).order_by(users.c.name)
             if office is not None:
                 q = q.where(users.c.office == office)
-            return [{"user": r.name, "office": r.office, "role": r.role} for r in conn.execute(q)]
+            return [{"user": r.name, "office": r.office, "role": r.role, "active": r.revoked_at is None}
+                    for r in conn.execute(q)]
+
+    def _set_token(self, name: str, *, revoke: bool) -> str:
+        """Replace the user's token by a new one (returned; stored as its keyed hash) and either
+        revoke the user (``revoked_at`` set, password cleared) or make it active again."""
+        token = secrets.token_urlsafe(32)
+        with self._tx(write=True) as conn:
+            values: dict[str, Any] = {"token_hash": self._token_hash(conn, token),
+                                      "revoked_at": now_text() if revoke else None}
+            if revoke:
+                values["password_hash"] = None
+            done = conn.execute(update(users).where(users.c.name == name).values(**values))
+            if done.rowcount != 1:
+                raise NotFound("user", name)
+        return token
+
+    def revoke_user(self, name: str) -> None:
+        """The user's token and password stop working (the service's cache forgets within
+        seconds: ``service/auth.py``); what it recorded keeps its name."""
+        self._set_token(name, revoke=True)
+
+    def new_token(self, name: str) -> str:
+        """A new token for the user (shown once), which makes a revoked user active again; the
+        old token stops working."""
+        return self._set_token(name, revoke=False)
+
+    def active_user(self, name: str) -> User | None:
+        """The user of that name if it exists and is not revoked (web sessions ask it)."""
+        with self._tx() as conn:
+            r = conn.execute(select(users).where(users.c.name == name, users.c.revoked_at.is_(None))).first()
+            return User(r.name, r.office, r.role) if r is not None else None
 
     def user_for_token(self, token: str) -> User | None:
         if not isinstance(token, str) or not token:
             return None
         with self._tx() as conn:
-            r = conn.execute(select(users).where(users.c.token_hash == self._token_hash(conn, token))).first()
+            r = conn.execute(select(users).where(users.c.token_hash == self._token_hash(conn, token),
+                                                 users.c.revoked_at.is_(None))).first()
             return User(r.name, r.office, r.role) if r is not None else None
 
     def user_for_password(self, name: str, password: str) -> User | None:
@@ -587,7 +620,7 @@ class Store:
 
         with self._tx() as conn:
             r = conn.execute(select(users).where(users.c.name == name)).first()
-        if r is None or not r.password_hash:
+        if r is None or not r.password_hash or r.revoked_at is not None:
             return None
         try:
             PasswordHasher().verify(r.password_hash, password)

@@ -71,7 +71,24 @@ def _sessions(request: Request) -> Sessions:
 
 
 def _user(request: Request) -> WebUser | None:
-    return _sessions(request).read(request.cookies.get(COOKIE))
+    """The signed-in user, while the store still knows it as active: a revoked user
+    (``wreckmaster user revoke``) is signed out within seconds (the answer is cached as the
+    API's tokens are, ``service/auth.py``)."""
+    user = _sessions(request).read(request.cookies.get(COOKIE))
+    if user is None:
+        return None
+    from wreckmaster.service.auth import Caller, TokenCache
+
+    cache = getattr(request.app.state, "web_users", None)
+    if cache is None:
+        cache = request.app.state.web_users = TokenCache()
+    key = "\x1f".join((user.name, user.office, user.role)).encode("utf-8")
+    if cache.get(key) is None:
+        active = _store(request).active_user(user.name)
+        if active is None or (active.office, active.role) != (user.office, user.role):
+            return None
+        cache.put(key, Caller(active.name, active.office, active.role))
+    return user
 
 
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:

@@ -1,5 +1,5 @@
-"""`wreckmaster user add|list`: users of the service (CASE.md). The token is printed once; only a
-keyed hash of it (and an argon2 hash of the password) is stored."""
+"""`wreckmaster user add|list|token|revoke`: users of the service (CASE.md). The token is printed
+once; only a keyed hash of it (and an argon2 hash of the password) is stored."""
 from __future__ import annotations
 
 import sys
@@ -43,6 +43,27 @@ def register(app: typer.Typer) -> None:
         else:
             print(token)
 
+    @user.command("token", help="Give the user a new API token, printed once; the old one stops working "
+                                "and a revoked user is active again.\n\nExample: wreckmaster user token hanako")
+    def token_cmd(name: str = typer.Argument(..., metavar="NAME"),
+                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                  format: str = typer.Option("table", "--format", help="table or json")) -> None:
+        from .case import from_store, print_rows
+
+        token = from_store(db, format, lambda store: store.new_token(name))
+        print_rows({"user": name, "token": token}, format, lambda row: print(row["token"]))
+
+    @user.command("revoke", help="Revoke the user: its token and password stop working (a running service "
+                                 "forgets it within seconds); its entries keep its name.\n\n"
+                                 "Example: wreckmaster user revoke hanako")
+    def revoke_cmd(name: str = typer.Argument(..., metavar="NAME"),
+                   db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                   format: str = typer.Option("table", "--format", help="table or json")) -> None:
+        from .case import from_store, print_rows
+
+        from_store(db, format, lambda store: store.revoke_user(name))
+        print_rows({"user": name, "active": False}, format, lambda row: print(f"user {name} revoked"))
+
     @user.command("list", help="The users (never their tokens).")
     def list_cmd(office: Optional[str] = typer.Option(None, "--office", help="Only this office's users."),
                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
@@ -51,6 +72,6 @@ def register(app: typer.Typer) -> None:
 
         def table(rows: list[dict]) -> None:
             for r in rows:
-                print(f"{r['user']:<20} {r['office']:<16} {r['role']}")
+                print(f"{r['user']:<20} {r['office']:<16} {r['role']:<11} {'' if r['active'] else 'revoked'}".rstrip())
 
         print_rows(from_store(db, format, lambda store: store.users(office)), format, table)
