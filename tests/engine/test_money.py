@@ -55,3 +55,35 @@ def test_split_adds_up_exactly_and_is_never_negative(total, weights):
 def test_rounding_is_within_half_a_unit(value):
     rounded = Fraction(money.JPY_RIN.round(value))
     assert abs(rounded - value) <= Fraction(1, 2000)
+
+
+@given(st.fractions(min_value=0, max_value=10**9), st.integers(min_value=0, max_value=40))
+def test_split_equal_is_split_with_equal_weights(value, count):
+    # the fast path of an equal split (Assessment.award/charge without shares) gives the same parts
+    expected = money.split(value, [Fraction(1)] * count, money.JPY_RIN) if count else []
+    assert money.split_equal(value, count, money.JPY_RIN) == expected
+
+
+@given(st.integers(min_value=0, max_value=10**9),
+       st.lists(st.integers(min_value=1, max_value=3), min_size=2, max_size=12))
+def test_split_ties_go_to_earlier_recipients_whatever_the_weights(total, weights):
+    # largest remainder, ties to the earlier recipient: the reference is a full stable sort
+    parts = money.split_units(total, [Fraction(w) for w in weights])
+    wsum = sum(weights)
+    rests = [total * w % wsum for w in weights]
+    order = sorted(range(len(weights)), key=lambda i: (-rests[i], i))
+    extra = set(order[:total - sum(total * w // wsum for w in weights)])
+    assert parts == [total * w // wsum + (i in extra) for i, w in enumerate(weights)]
+
+
+def test_one_recipient_takes_all_and_a_zero_weight_is_refused():
+    assert money.split(Fraction(10, 3), [Fraction(1, 2)], money.JPY_RIN) == [Decimal("3.333")]
+    with pytest.raises(ValueError, match="zero"):
+        money.split(Fraction(1), [Fraction(0)], money.JPY_RIN)
+
+
+def test_exact_sum_does_not_round_to_the_decimal_context():
+    # 31 digits: the default context (28) would round the sum; the law's sums never are
+    big = Decimal("1234567890123456789012345678.901")
+    assert money.exact_sum([big, Decimal("0.001"), big]) == Fraction(big) * 2 + Fraction(1, 1000)
+    assert money.exact_sum([]) == 0

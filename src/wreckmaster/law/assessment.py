@@ -5,7 +5,10 @@ here, to the currency's smallest unit. An amount split between several recipient
 is rounded once and then split by largest remainder (:func:`money.split`).
 
 Every entry carries its citations; :class:`Step` is one line of the explanation a clerk can
-check by hand, in English and in the case's language.
+check by hand, in English and in the case's language. A rule that makes a step per item may
+give its text as a :class:`Later` (a writer and its arguments): the text is written when it
+is first read, so an assessment that is never shown, or shown in part, does not pay for
+writing every line (issue 16: a large case spent most of its time writing explanation text).
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from . import money, periods
 from .values import exact_text, fraction_text
@@ -66,21 +69,43 @@ class Merit:
     cites: tuple[str, ...]
 
 
+class Later:
+    """A step's texts, written when first read: ``write(*args)`` returns ``(en, local)``.
+
+    ``write`` is a plain function of its arguments (not a closure over loop variables, which
+    would see their last value), and the arguments are values that do not change afterwards
+    (strings, numbers, tuples, or lists nobody mutates). Writing the text later gives the same
+    text as writing it now.
+    """
+
+    __slots__ = ("write", "args")
+
+    def __init__(self, write: Callable[..., tuple[str, str | None]], *args: Any):
+        self.write = write
+        self.args = args
+
+    def __repr__(self) -> str:
+        return f"Later({self.write.__qualname__}, {len(self.args)} arguments)"
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the explanation.
 
     ``rule`` names the rule (a function of the regime); ``overrides`` the base rule that this
-    exception overrides; ``en`` and ``local`` the step in English and in the case's language;
-    ``inputs`` the facts used; ``params`` the parameters used with their citations;
-    ``exact_value`` the exact value before rounding; ``amount_value`` the rounded amount.
-    Values are kept as they are and written out only when the step is rendered.
+    exception overrides; ``en`` and ``local`` the step in English and in the case's language,
+    kept in ``text`` and ``text_local`` (for a step given a :class:`Later`, until they are first
+    read, ``text`` holds its writer and ``text_local`` its arguments: one object less per step
+    than keeping the Later, in a case of a million steps); ``inputs`` the facts used;
+    ``params`` the parameters used with their citations; ``exact_value`` the exact value
+    before rounding; ``amount_value`` the rounded amount. Values are kept as they are and
+    written out only when the step is rendered.
     """
 
     rule: str
     cites: tuple[str, ...]
-    en: str
-    local: str | None = None
+    text: str | Callable[..., tuple[str, str | None]]
+    text_local: str | tuple[Any, ...] | None = None
     inputs: dict[str, Any] = field(default_factory=dict)
     params: tuple[Any, ...] = ()  # Params, or (name, value, citation) triples
     exact_value: Fraction | None = None
@@ -88,6 +113,26 @@ class Step:
     currency: money.Currency | None = None
     readings: tuple[str, ...] = ()
     overrides: str | None = None
+
+    def _write(self) -> None:
+        """Write the texts of a :class:`Later` (once; they are kept)."""
+        en, local = self.text(*self.text_local)  # type: ignore[operator, misc]
+        object.__setattr__(self, "text", en)
+        object.__setattr__(self, "text_local", local)
+
+    @property
+    def en(self) -> str:
+        """The step in English."""
+        if type(self.text) is not str:
+            self._write()
+        return self.text  # type: ignore[return-value]
+
+    @property
+    def local(self) -> str | None:
+        """The step in the case's language (None when the regime writes English only)."""
+        if type(self.text) is not str:
+            self._write()
+        return self.text_local  # type: ignore[return-value]
 
     @property
     def exact(self) -> str | None:
@@ -106,8 +151,33 @@ class Step:
         return [(p.name, p.text, p.cite) if hasattr(p, "cite") else tuple(p) for p in self.params]
 
 
+_CITES: dict[Any, tuple[str, ...]] = {}
+
+
 def _cites(cites: str | Sequence[str]) -> tuple[str, ...]:
-    return (cites,) if isinstance(cites, str) else tuple(dict.fromkeys(cites))
+    """The citations as a tuple without repeats; one shared tuple per distinct list (a large case
+    makes hundreds of thousands of entries citing the same few articles)."""
+    key = cites if type(cites) is str or type(cites) is tuple else tuple(cites)
+    found = _CITES.get(key)
+    if found is None:
+        if len(_CITES) >= 4096:  # citations are a small fixed set; this bounds a pathological caller
+            _CITES.clear()
+        found = _CITES[key] = (cites,) if isinstance(cites, str) else tuple(dict.fromkeys(key))
+    return found
+
+
+_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {(): ()}
+
+
+def _readings(readings: Sequence[str]) -> tuple[str, ...]:
+    """The readings as a tuple, one shared tuple per distinct list (as :func:`_cites`)."""
+    key = readings if type(readings) is tuple else tuple(readings)
+    found = _READINGS.get(key)
+    if found is None:
+        if len(_READINGS) >= 4096:
+            _READINGS.clear()
+        found = _READINGS[key] = key
+    return found
 
 
 class Assessment:
@@ -133,7 +203,7 @@ class Assessment:
     def round(self, exact: Fraction, currency: money.Currency | None = None) -> Decimal:
         return (currency or self.currency).round(exact)
 
-    def award(self, to: str | Sequence[str], for_: str | None, kind: str, exact: Fraction,
+    def award(self, to: str | Sequence[str], for_: str | None, kind: str, exact: Fraction | Decimal,
               cites: str | Sequence[str], shares: Sequence[Fraction] | None = None,
               currency: money.Currency | None = None) -> list[Award]:
         """Award ``exact`` to one recipient, or split it among several (equally, or by shares).
@@ -141,9 +211,10 @@ class Assessment:
         A zero award is not recorded.
         """
         cur = currency or self.currency
-        recipients = [to] if isinstance(to, str) else list(to)
-        parts = money.split(exact, shares or [Fraction(1)] * len(recipients), cur)
-        out = [Award(r, for_, kind, a, cur.code, _cites(cites)) for r, a in zip(recipients, parts) if a != 0]
+        recipients = (to,) if isinstance(to, str) else tuple(to)
+        parts = money.split(exact, shares, cur) if shares else money.split_equal(exact, len(recipients), cur)
+        cites = _cites(cites)
+        out = [Award(r, for_, kind, a, cur.code, cites) for r, a in zip(recipients, parts) if a != 0]
         self.awards.extend(out)
         return out
 
@@ -156,17 +227,19 @@ class Assessment:
         A zero charge is not recorded.
         """
         cur = currency or self.currency
-        payers = [payer] if isinstance(payer, str) else list(payer)
-        parts = money.split(exact, shares or [Fraction(1)] * len(payers), cur)
-        out = [Charge(p, payee, for_, a, cur.code, _cites(cites)) for p, a in zip(payers, parts) if a != 0]
+        payers = (payer,) if isinstance(payer, str) else tuple(payer)
+        parts = money.split(exact, shares, cur) if shares else money.split_equal(exact, len(payers), cur)
+        cites = _cites(cites)
+        out = [Charge(p, payee, for_, a, cur.code, cites) for p, a in zip(payers, parts) if a != 0]
         self.charges.extend(out)
         return out
 
     def charge_awards(self, awards: Sequence[Award], payer: str, cites: str | Sequence[str]) -> None:
         """Charge each of these (already rounded) awards to one payer, to its recipient."""
+        cites = _cites(cites)
         for a in awards:
             if a.amount:
-                self.charges.append(Charge(payer, a.to, a.for_, a.amount, a.currency, _cites(cites)))
+                self.charges.append(Charge(payer, a.to, a.for_, a.amount, a.currency, cites))
 
     # --- the rest ----------------------------------------------------------------------
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
@@ -185,12 +258,18 @@ class Assessment:
         self.merits.append(m)
         return m
 
-    def step(self, rule: str, cites: str | Sequence[str], en: str, local: str | None = None, *,
+    def step(self, rule: str, cites: str | Sequence[str], en: str | Later, local: str | None = None, *,
              inputs: dict[str, Any] | None = None, params: Sequence[Any] = (),
              exact: Fraction | None = None, amount: Decimal | None = None,
              readings: Sequence[str] = (), overrides: str | None = None) -> Step:
+        """Add a step. ``en`` (and ``local``) are its texts, or ``en`` is a :class:`Later` that
+        writes both when they are first read (``local`` is then not given)."""
+        if type(en) is Later:
+            if local is not None:
+                raise TypeError("a Later writes both texts: local is not given with it")
+            en, local = en.write, en.args  # type: ignore[assignment]
         s = Step(rule, _cites(cites), en, local, dict(inputs) if inputs else {}, tuple(params),
-                 exact, amount, self.currency, tuple(readings), overrides)
+                 exact, amount, self.currency, _readings(readings), overrides)
         self.explanation.append(s)
         return s
 

@@ -7,12 +7,13 @@ units by largest remainder so the parts add up exactly to the whole.
 """
 from __future__ import annotations
 
+import decimal
 import heapq
 import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Sequence
+from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,23 @@ def to_fraction(value: Decimal | Fraction | int | str) -> Fraction:
     return Fraction(value)
 
 
+#: Decimal arithmetic without rounding: the default context rounds to 28 digits.
+_EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
+                         traps=[decimal.Inexact, decimal.Rounded, decimal.Overflow, decimal.InvalidOperation])
+
+
+def exact_sum(values: Iterable[Decimal]) -> Fraction:
+    """The exact sum of decimal amounts (one conversion to a fraction, not one per amount)."""
+    total = Decimal(0)
+    add = _EXACT.add
+    for v in values:
+        total = add(total, v)
+    return Fraction(total)
+
+
 def round_half_up_units(value: Fraction | Decimal | int, unit: Fraction) -> int:
     """Number of whole ``unit``s in ``value``, rounded half up (away from zero at .5)."""
-    num, den = (value.numerator, value.denominator) if isinstance(value, (Fraction, int)) else value.as_integer_ratio()
+    num, den = value.as_integer_ratio()  # Fraction, int and Decimal alike (isinstance on Fraction is slow: an ABC)
     n = num * unit.denominator
     d = den * unit.numerator
     whole, rest = divmod(abs(n), d)
@@ -95,9 +110,8 @@ def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
         return [total_units]
     if not weights:
         return []
-    if all(w == weights[0] for w in weights) and weights[0] > 0:  # an equal split
-        q, r = divmod(total_units, len(weights))
-        return [q + 1 if i < r else q for i in range(len(weights))]
+    if all(w == weights[0] for w in weights) and weights[0] > 0:
+        return equal_units(total_units, len(weights))
     fractions = [w if isinstance(w, Fraction) else Fraction(w) for w in weights]
     common = math.lcm(*(w.denominator for w in fractions))
     ints = [w.numerator * (common // w.denominator) for w in fractions]
@@ -110,13 +124,29 @@ def split_units(total_units: int, weights: Sequence[Fraction]) -> list[int]:
         floors.append(q)
         rests.append(r)
     left = total_units - sum(floors)
-    # only the ``left`` largest remainders matter: a partial selection, not a sort of them all
-    for i in heapq.nsmallest(left, range(len(ints)), key=lambda i: (-rests[i], i)):
+    # only the ``left`` largest remainders matter: a partial selection, not a sort of them all;
+    # ``nlargest`` is stable (as ``sorted(reverse=True)``), so equal remainders go to the earlier
+    for i in heapq.nlargest(left, range(len(ints)), key=rests.__getitem__):
         floors[i] += 1
     return floors
 
 
-def split(value: Fraction, weights: Sequence[Fraction], currency: Currency) -> list[Decimal]:
+def equal_units(total_units: int, count: int) -> list[int]:
+    """``total_units`` in ``count`` equal parts; the earlier recipients take the extra units."""
+    q, r = divmod(total_units, count)
+    return [q + 1] * r + [q] * (count - r)
+
+
+def split(value: Fraction | Decimal, weights: Sequence[Fraction], currency: Currency) -> list[Decimal]:
     """Round ``value`` once, then split the rounded amount by largest remainder."""
     units = round_half_up_units(value, currency.unit)
     return [units_to_decimal(u, currency) for u in split_units(units, weights)]
+
+
+def split_equal(value: Fraction | Decimal, count: int, currency: Currency) -> list[Decimal]:
+    """Round ``value`` once, then split it equally among ``count`` recipients (as :func:`split`
+    with ``count`` equal weights, without building and comparing them)."""
+    if not count:
+        return []
+    units = round_half_up_units(value, currency.unit)
+    return [units_to_decimal(u, currency) for u in equal_units(units, count)]

@@ -181,20 +181,30 @@ def fraction_text(value: Fraction) -> str:
 
 def exact_text(value: Fraction | Decimal | int) -> str:
     """An exact value for an explanation: a decimal when it terminates, else ``n/d``."""
-    f = Fraction(value)
-    d = f.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1:
-        return format(exact_decimal(f), "f")
-    return fraction_text(f)
+    f = value if type(value) is Fraction else Fraction(value)
+    d = _terminating(f)
+    return fraction_text(f) if d is None else format(d, "f")
 
 
 def exact_decimal(value: Fraction) -> Decimal:
     """A terminating fraction as a decimal, exactly (never through the 28-digit context)."""
-    places = 0
-    while (value * 10 ** places).denominator != 1:
-        places += 1
-    scaled = (value * 10 ** places).numerator
+    d = _terminating(value)
+    if d is None:
+        raise ValueError(f"{value} has no finite decimal expansion")
+    return d
+
+
+def _terminating(value: Fraction) -> Decimal | None:
+    """The fraction as a decimal when its denominator is 2^a·5^b (then it has max(a, b) places),
+    else None. Worked out on the denominator: a large explanation writes tens of thousands."""
+    den = value.denominator
+    twos = (den & -den).bit_length() - 1
+    rest, fives = den >> twos, 0
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    if rest != 1:
+        return None
+    places = max(twos, fives)
+    scaled = value.numerator * (10 ** places // den)
     return Decimal((1 if scaled < 0 else 0, tuple(int(c) for c in str(abs(scaled))), -places))

@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Expense
 from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
@@ -20,27 +21,40 @@ def expense_categories() -> dict[str, dict[str, Any]]:
     return load_yaml((HERE / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
 
 
+def step_params(ctx: Context, *names: str) -> tuple[Param, ...]:
+    """The parameters ``names`` (in force on the day of the casualty) as the ``params`` of a step:
+    one tuple per assessment, which the steps of a rule that makes one step per item share."""
+    key = ("_step_params", names)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = tuple(ctx.param(n) for n in names)
+    return found
+
+
 def expenses_for(ctx: Context, rule: str) -> list[tuple[Expense, dict[str, Any]]]:
     cats = expense_categories()
     return [(e, cats[e.category]) for e in ctx.scenario.expenses
             if e.category in cats and cats[e.category]["rule"] == rule]
 
 
-def owner_side(ctx: Context) -> tuple[list[str], list[Fraction]] | None:
+def owner_side(ctx: Context) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:
     """The owner side (船主荷主): ``cost_bearers`` with their shares, else the vessel's owner.
 
     Reading ``jp-1875-11-owner-side``. ``None`` when neither is given (an error finding is
-    made once by the caller).
+    made once by the caller). Worked out once per assessment (the cost rules ask it per cost).
     """
-    case = ctx.case
-    if case.cost_bearers:
-        return [b.party for b in case.cost_bearers], [b.share for b in case.cost_bearers]
-    if case.vessel and case.vessel.owner:
-        return [case.vessel.owner], [Fraction(1)]
-    return None
+    if "_owner_side" not in ctx.memo:
+        case = ctx.case
+        side = None
+        if case.cost_bearers:
+            side = tuple(b.party for b in case.cost_bearers), tuple(b.share for b in case.cost_bearers)
+        elif case.vessel and case.vessel.owner:
+            side = (case.vessel.owner,), (Fraction(1),)
+        ctx.memo["_owner_side"] = side
+    return ctx.memo["_owner_side"]
 
 
-def require_owner_side(ctx: Context, cites: str) -> tuple[list[str], list[Fraction]] | None:
+def require_owner_side(ctx: Context, cites: str) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:
     side = owner_side(ctx)
     if side is None:
         ctx.finding_once("error", "owner-side-unknown",

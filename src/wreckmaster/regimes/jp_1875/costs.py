@@ -19,12 +19,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Sequence
 
-from wreckmaster.law.money import split
+from wreckmaster.law.assessment import Later
+from wreckmaster.law.money import exact_sum, split
 from wreckmaster.law.regime import Context
 
 from .common import (drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
                      wages_withheld, yen)
+
+ONE = (Fraction(1),)  #: the shares of a single bearer
 
 
 def nothing_saved(ctx: Context) -> bool:
@@ -42,7 +46,7 @@ def _proceeds(ctx: Context) -> tuple[Decimal, list[tuple[str, Decimal]]]:
     return sum((p for _, p in sales), Decimal(0)), sales
 
 
-def bearers_of(ctx: Context, item_id: str | None) -> tuple[list[str], list[Fraction], list[str]] | None:
+def bearers_of(ctx: Context, item_id: str | None) -> tuple[Sequence[str], Sequence[Fraction], list[str]] | None:
     """Who finally bears an art 11 cost (payers, shares, extra cites), reading ``jp-1875-11-item-owner``:
     a cost tied to one item (its salvage fee, an expense ``for`` it) is borne by that item's known
     owner (荷主; for 官物 such as tribute rice, 貢米, with no other owner, the ``government``, art 24);
@@ -52,9 +56,9 @@ def bearers_of(ctx: Context, item_id: str | None) -> tuple[list[str], list[Fract
     if item is not None and item.kind != "vessel":
         owner = ctx.scenario.owner_of(item)
         if owner is not None:
-            return [owner], [Fraction(1)], []
+            return (owner,), ONE, []
         if item.government:
-            return ["government"], [Fraction(1)], ["jp-1875:24"]
+            return ("government",), ONE, ["jp-1875:24"]
     side = require_owner_side(ctx, "jp-1875:11")
     if side is None:
         return None
@@ -126,9 +130,38 @@ def _to_government(ctx: Context, costs) -> None:
                     ["jp-1875:11", "jp-1875:15"])
 
 
+class _Pooled:
+    """Amounts owed by (or to) groups of parties by shares, pooled per group and shared once.
+
+    Cost by cost, each party's total is ``Σ amount × share``; pooling sums the amounts of a group
+    exactly first and multiplies once, which is the same fraction (and puts each party in the
+    same place, where its first amount put it), without a fraction per amount.
+    """
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[str, ...], list[tuple[Sequence[Fraction], list[Decimal]]]] = {}
+
+    def add(self, parties: Sequence[str], shares: Sequence[Fraction], amount: Decimal) -> None:
+        subs = self.groups.setdefault(tuple(parties), [])
+        for known, amounts in subs:
+            if known is shares or tuple(known) == tuple(shares):
+                amounts.append(amount)
+                return
+        subs.append((shares, [amount]))
+
+    def totals(self) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for parties, subs in self.groups.items():
+            for shares, amounts in subs:
+                total = exact_sum(amounts)
+                for who, share in zip(parties, shares):
+                    out[who] = out.get(who, Fraction(0)) + total * share
+        return out
+
+
 def _proceeds_owners(ctx: Context, sales) -> dict[str, Fraction]:
     """Whose money the proceeds are: each sold item's owner (else the owner side), by price."""
-    owners: dict[str, Fraction] = {}
+    owners = _Pooled()
     for item_id, price in sales:
         owner = ctx.scenario.owner_of(item_id)
         item = ctx.scenario.item(item_id)
@@ -138,11 +171,10 @@ def _proceeds_owners(ctx: Context, sales) -> dict[str, Fraction]:
             side = require_owner_side(ctx, "jp-1875:11")
             if side is None:
                 continue
-            for payer, share in zip(*side):
-                owners[payer] = owners.get(payer, Fraction(0)) + Fraction(price) * share
+            owners.add(side[0], side[1], price)
         else:
-            owners[owner] = owners.get(owner, Fraction(0)) + Fraction(price)
-    return owners
+            owners.add((owner,), ONE, price)
+    return owners.totals()
 
 
 def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
@@ -155,31 +187,39 @@ def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
     ctx.out.step("owner_costs", "jp-1875:11",
                  f"Saved goods were sold for {proceeds} yen in all; the art 11 costs are paid from that sum.",
                  f"保安物売払代価 {proceeds} 円ノ内ヨリ諸費用ヲ出サシム", inputs={"sales": sales})
-    burden: dict[str, Fraction] = {}
-    used = Fraction(0)
+    paid: list[Decimal] = []
+    borne = _Pooled()   # who finally bears what was paid out of the proceeds
     for payee, for_, amount, cite, label, item_id in costs:
         from_custody = min(amount, left)
         shortfall = amount - from_custody
         left -= from_custody
         if from_custody:
-            ctx.out.charge("custody", payee, for_, from_custody, [cite, "jp-1875:11"])
-            used += Fraction(from_custody)
+            ctx.out.charge("custody", payee, for_, from_custody, (cite, "jp-1875:11"))
+            paid.append(from_custody)
             bearers = bearers_of(ctx, item_id)
             if bearers is not None:
-                for who, share in zip(bearers[0], bearers[1]):
-                    burden[who] = burden.get(who, Fraction(0)) + Fraction(from_custody) * share
+                borne.add(bearers[0], bearers[1], from_custody)
         if shortfall:
             ctx.out.charge("government", payee, for_, shortfall, [cite, "jp-1875:11", "jp-1875:15"])
-        ctx.out.step("owner_costs", [cite, "jp-1875:11"] + (["jp-1875:15"] if shortfall else []),
-                     f"{label}: {amount} yen — {from_custody} from the proceeds"
-                     + (f", shortfall {shortfall} by the government (art 15)" if shortfall else "") + ".",
-                     f"{label}: {amount} 円 — 売払代価ヨリ {from_custody} 円"
-                     + (f"、不足 {shortfall} 円ハ第十五条ニ照準シ官費" if shortfall else ""),
-                     amount=amount, readings=["jp-1875-11-shortfall"] if shortfall else ())
+        ctx.out.step("owner_costs", (cite, "jp-1875:11", "jp-1875:15") if shortfall else (cite, "jp-1875:11"),
+                     Later(_paid_text, label, amount, from_custody, shortfall),
+                     amount=amount, readings=SHORTFALL_READINGS if shortfall else ())
+    used = exact_sum(paid)
     if used:
-        _settle_between_owners(ctx, burden, used, sales)
+        _settle_between_owners(ctx, borne.totals(), used, sales)
     if left > 0:
         _return_surplus(ctx, left, sales)
+
+
+SHORTFALL_READINGS = ("jp-1875-11-shortfall",)
+
+
+def _paid_text(label: str, amount: Decimal, from_custody: Decimal, shortfall: Decimal) -> tuple[str, str]:
+    """The art 11 step of one cost paid out of the proceeds (written when the explanation is read)."""
+    return (f"{label}: {amount} yen — {from_custody} from the proceeds"
+            + (f", shortfall {shortfall} by the government (art 15)" if shortfall else "") + ".",
+            f"{label}: {amount} 円 — 売払代価ヨリ {from_custody} 円"
+            + (f"、不足 {shortfall} 円ハ第十五条ニ照準シ官費" if shortfall else ""))
 
 
 def _settle_between_owners(ctx: Context, burden: dict[str, Fraction], used: Fraction, sales) -> None:
@@ -247,7 +287,7 @@ def public_costs(ctx: Context) -> None:
         if exact is None:
             continue
         cites = [cat["cite"], "jp-1875:12"] + (["jp-1875:15"] if total_loss else [])
-        made = ctx.out.charge(payers + ["local-public"], e.payee, e.for_ or e.id, exact, cites,
+        made = ctx.out.charge([*payers, "local-public"], e.payee, e.for_ or e.id, exact, cites,
                               [owner_share.value * s for s in shares] + [local_share.value])
         parts = ", ".join(f"{c.payer} {c.amount}" for c in made)
         rounded = ctx.out.round(exact)

@@ -13,16 +13,17 @@ every joint decision (art 17), and the consulting official from another village 
 """
 from __future__ import annotations
 
+from wreckmaster.law.assessment import Later
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, ids, major_wreck, major_wreck_facts
+from .common import drift_case, ids, major_wreck, major_wreck_facts, step_params
 
 
 def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str) -> None:
     """Two or more coast officials and two or more of the master and senior crew (arts 10, 14)."""
     min_off, min_crew = ctx.param(officials_param), ctx.param(crew_param)
-    offs, crew = ev.get("officials") or [], ev.get("crew") or []
+    offs, crew = ev.get("officials") or (), ev.get("crew") or ()
     if len(offs) < min_off.value:
         ctx.out.finding("warning", "consultation-officials-too-few",
                         f"{what}: {len(offs)} coast official(s) took part ({ids(offs)}); art {cite.split(':')[1]} "
@@ -32,20 +33,35 @@ def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_
                         f"{what}: {len(crew)} of the master and senior crew took part ({ids(crew)}); "
                         f"art {cite.split(':')[1]} requires {min_crew.value} or more.", cite)
     villages = other_village(ctx, offs, what)
-    copies, record = joint_record(ctx, ev, what)
-    ctx.out.step("consultation", [cite, "jp-1875:17"] + (["jp-1875:18"] if villages else []),
-                 f"{what}: agreed by coast officials {ids(offs)} and master/senior crew {ids(crew)} "
-                 f"(at least {min_off.value} and {min_crew.value}); {record}"
-                 + (f"; officials' villages: {villages}" if villages else "") + ".",
-                 f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議; 証書 {ev.get('record_copies') or 0} 通",
-                 params=[min_off, min_crew, copies],
-                 readings=["jp-1875-10-master-counts", "jp-1875-17-which-decisions"]
-                 + (["jp-1875-18-village"] if villages else []))
+    copies = joint_record(ctx, ev, what)
+    ctx.out.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
+                 Later(_consultation_text, what, offs, crew, min_off.value, min_crew.value,
+                       ev.get("record_copies") or 0, bool(ev.get("copy_to_master")), villages),
+                 params=step_params(ctx, officials_param, crew_param, "joint_record.copies"),
+                 readings=READINGS_VILLAGE if villages else READINGS)
+
+
+READINGS = ("jp-1875-10-master-counts", "jp-1875-17-which-decisions")
+READINGS_VILLAGE = READINGS + ("jp-1875-18-village",)
+
+
+def _consultation_text(what, offs, crew, min_off, min_crew, made, to_master, villages) -> tuple[str, str]:
+    """The step of one joint decision (written when the explanation is read)."""
+    return (f"{what}: agreed by coast officials {ids(offs)} and master/senior crew {ids(crew)} "
+            f"(at least {min_off} and {min_crew}); {_record_text(made, to_master)}"
+            + (f"; officials' villages: {villages}" if villages else "") + ".",
+            f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議; 証書 {made} 通")
+
+
+def _record_text(made: int, to_master: bool) -> str:
+    """The art 17 record of a joint decision, as the explanation describes it."""
+    return (f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (art 17), "
+            + ("one handed to the master" if to_master else "none recorded as handed to the master"))
 
 
 def joint_record(ctx: Context, ev: Event, what: str):
     """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master.
-    Returns the parameter and a description for the explanation."""
+    Returns the parameter (the explanation describes the record with :func:`_record_text`)."""
     copies = ctx.param("joint_record.copies")
     made = ev.get("record_copies") or 0
     wrong = []
@@ -58,8 +74,7 @@ def joint_record(ctx: Context, ev: Event, what: str):
                         f"{what}: {'; '.join(wrong)} — art 17 requires every measure decided jointly by the coast "
                         "officials and the master to be set out in two signed and sealed copies, one for the master "
                         "and one kept by the officials.", "jp-1875:17")
-    return copies, (f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (art 17), "
-                    + ("one handed to the master" if ev.get("copy_to_master") else "none recorded as handed to the master"))
+    return copies
 
 
 def other_village(ctx: Context, offs: list[str], what: str) -> str | None:

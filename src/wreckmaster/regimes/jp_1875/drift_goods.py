@@ -9,17 +9,21 @@
 第三十二条 (the same for an unmanned ship: 1/10 within a year; after it 1/3 to the finder, 2/3 to the government)
 第三十四条 凡漂着物ヲ保存シ及ヒ之ヲ公告スル等ノ事ニ付費用アルモノハ … 代価ノ全部中ヨリ之ヲ償却ス可シ
   → the custody and notice costs come off the whole value before the shares (net).
+
+Each rule makes a step per item: its texts are written by a ``_…_text`` function when the
+explanation is first read (:class:`~wreckmaster.law.assessment.Later`), not while assessing.
 """
 from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
 
+from wreckmaster.law.assessment import Later
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import drift_case, expense_amount, expenses_for, ids, name, officials, yen
+from .common import drift_case, expense_amount, expenses_for, ids, name, officials, step_params, yen
 
 #: The citations of arts 31 and 32, written out so that a code scan finds each one
 #: (the rules below pick them by article and item).
@@ -67,11 +71,14 @@ def posting(ctx: Context) -> None:
         status = "met" if ctx.as_of > due else "pending"
         ctx.out.deadline(f"post notice of {item.id} for {period.value.describe()}", None, due, None,
                          "jp-1875:30", status=status)
-        ctx.out.step("posting", "jp-1875:30",
-                     f"{item.id}: posted on {ev.date}; {period.value.describe()} from then (the day of posting "
-                     f"not counted) end on {due}.",
-                     f"{item.id}: {ev.date} 張出、六十日間 → {due} マテ", params=[period],
-                     readings=["jp-1875-30-sixty-days"])
+        ctx.out.step("posting", "jp-1875:30", Later(_posting_text, item.id, ev.date, period.value, due),
+                     params=step_params(ctx, "drift.posting_period"), readings=("jp-1875-30-sixty-days",))
+
+
+def _posting_text(item_id, posted, period, due) -> tuple[str, str]:
+    return (f"{item_id}: posted on {posted}; {period.describe()} from then (the day of posting "
+            f"not counted) end on {due}.",
+            f"{item_id}: {posted} 張出、六十日間 → {due} マテ")
 
 
 def wide_notice(ctx: Context) -> None:
@@ -79,6 +86,7 @@ def wide_notice(ctx: Context) -> None:
     The wider notice is for drift goods (漂着物ノ代価弐拾円以上), not for an unmanned ship (乗組人ナキ船),
     which gets the sixty days' posting only (reading ``jp-1875-30-goods-only``)."""
     threshold = ctx.param("drift.wide_notice_threshold")
+    threshold_yen = yen(threshold.value)
     for item in drift_items(ctx):
         if _kind(item)[0] == "vessel":
             ctx.out.step("wide_notice", "jp-1875:30",
@@ -89,7 +97,7 @@ def wide_notice(ctx: Context) -> None:
         big = item.value is not None and Fraction(item.value) >= threshold.value
         if not (big or item.important):
             continue
-        why = f"its value {item.value} yen is {yen(threshold.value)} yen or more" if big else "it is needed goods (必要ノ品柄)"
+        why = f"its value {item.value} yen is {threshold_yen} yen or more" if big else "it is needed goods (必要ノ品柄)"
         if ctx.scenario.first("notice_wide", items=item.id) is None:
             ctx.out.finding("warning", "wide-notice-missing",
                             f"Item {item.id!r}: {why}, so art 30 requires notice to the authorities of the three "
@@ -97,17 +105,22 @@ def wide_notice(ctx: Context) -> None:
                             "jp-1875:30")
         ctx.out.step("wide_notice", "jp-1875:30", f"{item.id}: wider notice required because {why}.",
                      f"{item.id}: 代価弐拾円以上又ハ必要ノ品柄 — 三府五港ノ管庁及ヒ税関ヘ報告又ハ新聞紙公告",
-                     params=[threshold], readings=["jp-1875-30-twenty-yen"])
+                     params=step_params(ctx, "drift.wide_notice_threshold"), readings=("jp-1875-30-twenty-yen",))
 
 
 def _costs(ctx: Context, item: Item) -> list[tuple[str | None, str, Fraction]]:
     """Art 34 costs of keeping and giving notice of this item: (payee, expense id, amount)."""
+    by_item = ctx.memo.get("_drift_costs")
+    if by_item is None:  # indexed once: a case with many items and expenses stays linear
+        by_item = {}
+        for e, _ in expenses_for(ctx, "drift_costs"):
+            by_item.setdefault(e.for_, []).append(e)
+        ctx.memo["_drift_costs"] = by_item
     out = []
-    for e, _ in expenses_for(ctx, "drift_costs"):
-        if e.for_ == item.id:
-            amount = expense_amount(ctx, e)
-            if amount is not None:
-                out.append((e.payee, e.id, amount))
+    for e in by_item.get(item.id, ()):
+        amount = expense_amount(ctx, e)
+        if amount is not None:
+            out.append((e.payee, e.id, amount))
     return out
 
 
@@ -115,7 +128,7 @@ def finder_shares(ctx: Context) -> None:
     """Arts 31, 32 and 34: the finder's share, the government's part, and its repayment."""
     for item in drift_items(ctx):
         group, art, name_ja = _kind(item)
-        finders = list(item.found.by) if item.found else []
+        finders = item.found.by if item.found else []
         if not finders:
             ctx.out.finding("error", "finder-missing",
                             f"Item {item.id!r}: found.by names no finder to receive the art {art} share.",
@@ -131,29 +144,35 @@ def finder_shares(ctx: Context) -> None:
         if within:
             _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
         elif ctx.as_of <= year_end:
-            ctx.out.step("finder_share", CITES[(art, 1)],
-                         f"{item.id}: found {found_on}; no owner yet, and the year runs until {year_end}: "
-                         "the shares are not yet fixed.",
-                         f"{item.id}: {found_on} 漂着、持主未タ知レス — 一ケ年 {year_end} マテ")
+            ctx.out.step("finder_share", CITES[(art, 1)], Later(_pending_text, item.id, found_on, year_end))
         else:
             _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end)
+
+
+def _pending_text(item_id, found_on, year_end) -> tuple[str, str]:
+    return (f"{item_id}: found {found_on}; no owner yet, and the year runs until {year_end}: "
+            "the shares are not yet fixed.",
+            f"{item_id}: {found_on} 漂着、持主未タ知レス — 一ケ年 {year_end} マテ")
 
 
 def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, list]:
     costs = _costs(ctx, item)
     total = sum((c for _, _, c in costs), Fraction(0))
-    net = base - total
+    net = base - total if costs else base
     if net < 0:
         ctx.out.finding("warning", "costs-exceed-value",
                         f"Item {item.id!r}: the art 34 costs ({yen(total)} yen) exceed its value ({yen(base)} yen); "
                         "nothing is left to share.", ["jp-1875:34", CITES[(art, None)]])
         net = Fraction(0)
     if costs:
-        ctx.out.step("drift_costs", "jp-1875:34",
-                     f"{item.id}: {yen(base)} yen less the costs of keeping and notice {yen(total)} yen = {yen(net)} yen.",
-                     f"{item.id}: 代価 {yen(base)} 円ノ全部中ヨリ保存公告費用 {yen(total)} 円ヲ償却 = {yen(net)} 円",
-                     exact=net, readings=["jp-1875-34-whole-value"])
+        ctx.out.step("drift_costs", "jp-1875:34", Later(_net_text, item.id, base, total, net),
+                     exact=net, readings=("jp-1875-34-whole-value",))
     return net, costs
+
+
+def _net_text(item_id, base, total, net) -> tuple[str, str]:
+    return (f"{item_id}: {yen(base)} yen less the costs of keeping and notice {yen(total)} yen = {yen(net)} yen.",
+            f"{item_id}: 代価 {yen(base)} 円ノ全部中ヨリ保存公告費用 {yen(total)} 円ヲ償却 = {yen(net)} 円")
 
 
 def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on) -> None:
@@ -162,7 +181,8 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
     if item.value is None:
         ctx.out.finding("error", "value-missing", f"Item {item.id!r} has no estimated value (見積代価).", cite)
         return
-    share = ctx.param(f"drift.{group}.finder_share_within_year")
+    share_name = f"drift.{group}.finder_share_within_year"
+    share = ctx.param(share_name)
     net, costs = _net(ctx, item, Fraction(item.value), art)
     for payee, exp_id, amount in costs:
         ctx.out.charge(owner, payee, exp_id, amount, "jp-1875:34")
@@ -170,13 +190,20 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
     awarded = ctx.out.award(finders, item.id, "finder_share", exact, [cite, "jp-1875:34"])
     ctx.out.charge_awards(awarded, owner, [cite, "jp-1875:34"])
     total = sum(a.amount for a in awarded)
-    ctx.out.step("finder_share", [cite, "jp-1875:34"],
-                 f"{item.id}: owner {owner} known on {known_on}, within a year of the find: the thing goes back "
-                 f"to the owner, and the finder gets {share.text} of {yen(net)} yen = {yen(exact)} → {total} yen, paid by the owner.",
-                 f"{item.id}: 一ケ年以内ニ持主知レタリ — 見積代価 {yen(net)} 円ノ{share.text} = {total} 円ヲ取揚主ニ与ヘ、現品ハ持主ニ返還",
+    ctx.out.step("finder_share", (cite, "jp-1875:34"),
+                 Later(_returned_text, item.id, owner, known_on, share.text, net, exact, total),
                  inputs={"value": item.value, "owner": owner, "owner_known": known_on, "finders": finders},
-                 params=[share], exact=exact, amount=total,
-                 readings=["jp-1875-31-one-year" if art == 31 else "jp-1875-32-one-year"])
+                 params=step_params(ctx, share_name), exact=exact, amount=total, readings=ONE_YEAR[art])
+
+
+#: the reading of the year within which the owner may appear, by article
+ONE_YEAR = {31: ("jp-1875-31-one-year",), 32: ("jp-1875-32-one-year",)}
+
+
+def _returned_text(item_id, owner, known_on, share, net, exact, total) -> tuple[str, str]:
+    return (f"{item_id}: owner {owner} known on {known_on}, within a year of the find: the thing goes back "
+            f"to the owner, and the finder gets {share} of {yen(net)} yen = {yen(exact)} → {total} yen, paid by the owner.",
+            f"{item_id}: 一ケ年以内ニ持主知レタリ — 見積代価 {yen(net)} 円ノ{share} = {total} 円ヲ取揚主ニ与ヘ、現品ハ持主ニ返還")
 
 
 def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end) -> None:
@@ -198,7 +225,8 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
     else:
         ctx.out.finding("error", "value-missing", f"Item {item.id!r} has neither a sale price nor a value.", cite)
         return
-    share = ctx.param(f"drift.{group}.finder_share_after_year")
+    share_name = f"drift.{group}.finder_share_after_year"
+    share = ctx.param(share_name)
     net, costs = _net(ctx, item, base, art)
     left = base
     for payee, exp_id, amount in costs:
@@ -209,20 +237,32 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
             # the price cannot pay it all: as art 11 (to which art 34 refers), the shortfall is
             # treated under art 15 — at government expense
             ctx.out.charge("government", payee, exp_id, amount - from_price, ["jp-1875:34", "jp-1875:11", "jp-1875:15"])
-    weights = [share.value / len(finders)] * len(finders) + [1 - share.value]
-    amounts = split(net, weights, ctx.out.currency)
-    cites = [cite, "jp-1875:34"]
-    finder_parts = [a for f, amt in zip(finders, amounts) for a in ctx.out.award(f, item.id, "finder_share", Fraction(amt), cites)]
-    gov_parts = ctx.out.award("government", item.id, "government_share", Fraction(amounts[-1]), cites)
+    amounts = split(net, _weights(ctx, group, share.value, len(finders)), ctx.out.currency)
+    cites = (cite, "jp-1875:34")
+    # the parts are already rounded: each award is exactly its part
+    finder_parts = [a for f, amt in zip(finders, amounts) for a in ctx.out.award(f, item.id, "finder_share", amt, cites)]
+    gov_parts = ctx.out.award("government", item.id, "government_share", amounts[-1], cites)
     ctx.out.charge_awards(finder_parts + gov_parts, "custody", cites)
-    ctx.out.step("finder_share", [cite, "jp-1875:34"],
-                 f"{item.id}: no owner within a year (until {year_end}); sale for {yen(base)} yen, net {yen(net)} yen: "
-                 f"finder {share.text} = {', '.join(f'{f} {a}' for f, a in zip(finders, amounts))}, government {amounts[-1]}.",
-                 f"{item.id}: 一ケ年ヲ過キ公売 — 代価 {yen(net)} 円、取揚主 {share.text}、残リハ官ニ収ム",
+    ctx.out.step("finder_share", cites, Later(_sold_text, item.id, year_end, base, net, share.text, finders, *amounts),
                  inputs={"price": base, "found": found_on, "finders": finders},
-                 params=[share], exact=net, amount=sum(amounts, Decimal(0)),
-                 readings=["jp-1875-31-one-year" if art == 31 else "jp-1875-32-one-year"])
+                 params=step_params(ctx, share_name), exact=net, amount=sum(amounts, Decimal(0)), readings=ONE_YEAR[art])
     _repayment(ctx, item, art, owner, known_on, found_on, amounts[-1])
+
+
+def _weights(ctx: Context, group: str, share: Fraction, finders: int) -> list[Fraction]:
+    """Each finder's equal part of the finder's share, then the government's part (the same for
+    every item of a group with as many finders: worked out once)."""
+    cache = ctx.memo.setdefault("_drift_weights", {})
+    key = (group, finders)
+    if key not in cache:
+        cache[key] = [share / finders] * finders + [1 - share]
+    return cache[key]
+
+
+def _sold_text(item_id, year_end, base, net, share, finders, *amounts) -> tuple[str, str]:
+    return (f"{item_id}: no owner within a year (until {year_end}); sale for {yen(base)} yen, net {yen(net)} yen: "
+            f"finder {share} = {', '.join(f'{f} {a}' for f, a in zip(finders, amounts))}, government {amounts[-1]}.",
+            f"{item_id}: 一ケ年ヲ過キ公売 — 代価 {yen(net)} 円、取揚主 {share}、残リハ官ニ収ム")
 
 
 def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -> None:
@@ -238,15 +278,19 @@ def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -
         if gov_amount:
             ctx.out.award(owner, item.id, "repayment", Fraction(gov_amount), cite)
             ctx.out.charge("government", owner, item.id, gov_amount, cite)
-        ctx.out.step("repayment", cite,
-                     f"{item.id}: owner {owner} appeared on {known_on}, within three years of the find (until {due}): "
-                     f"the government's part {gov_amount} yen is repaid.",
-                     f"{item.id}: 三ケ年以内ニ持主知レタリ — 官ニ収メシ {gov_amount} 円ヲ下戻ス",
-                     params=[period], amount=gov_amount, readings=["jp-1875-31-three-years"])
+        ctx.out.step("repayment", cite, Later(_repaid_text, item.id, owner, known_on, due, gov_amount),
+                     params=step_params(ctx, "drift.repayment_period"), amount=gov_amount,
+                     readings=("jp-1875-31-three-years",))
     else:
         ctx.out.finding("info", "repayment-too-late",
                         f"Item {item.id!r}: the owner appeared on {known_on}, after the three years from the find "
                         f"({due}); the government keeps its part.", cite)
+
+
+def _repaid_text(item_id, owner, known_on, due, gov_amount) -> tuple[str, str]:
+    return (f"{item_id}: owner {owner} appeared on {known_on}, within three years of the find (until {due}): "
+            f"the government's part {gov_amount} yen is repaid.",
+            f"{item_id}: 三ケ年以内ニ持主知レタリ — 官ニ収メシ {gov_amount} 円ヲ下戻ス")
 
 
 def drift_report(ctx: Context) -> None:
@@ -276,10 +320,14 @@ def drift_report(ctx: Context) -> None:
                             f"Item {item.id!r}: no record (調書) of the find submitted to the competent office is "
                             "recorded (declared); art 29 requires the coast official to make one and submit it.",
                             "jp-1875:29")
-        ctx.out.step("drift_report", "jp-1875:29",
-                     f"{item.id}: " + (f"reported by {ids(report.get('by'))} on {report.date}" if report else "not reported")
-                     + (f"; record submitted to the competent office on {record.date}." if record else "; no record submitted."),
-                     f"{item.id}: 見附ル者ヨリ浦役人ニ報知、浦役人調書ヲ作リ管庁ヘ届出", readings=["jp-1875-29-report"])
+        ctx.out.step("drift_report", "jp-1875:29", Later(_report_text, item.id, report, record),
+                     readings=("jp-1875-29-report",))
+
+
+def _report_text(item_id, report, record) -> tuple[str, str]:
+    return (f"{item_id}: " + (f"reported by {ids(report.get('by'))} on {report.date}" if report else "not reported")
+            + (f"; record submitted to the competent office on {record.date}." if record else "; no record submitted."),
+            f"{item_id}: 見附ル者ヨリ浦役人ニ報知、浦役人調書ヲ作リ管庁ヘ届出")
 
 
 def storm_flood(ctx: Context) -> None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from wreckmaster.law.assessment import Award
+from wreckmaster.law.assessment import Award, Later
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, government_ship, ids, wages_withheld, yen
+from .common import drift_case, government_ship, ids, step_params, wages_withheld, yen
 from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
@@ -57,7 +57,8 @@ def salvage_fee(ctx: Context) -> None:
             continue
         number = ITEM_OF[(waters, found.state)]
         cite = f"jp-1875:8#{number}"
-        rate = ctx.param(f"salvage_fee.{waters}.{found.state}")
+        rate_name = f"salvage_fee.{waters}.{found.state}"
+        rate = ctx.param(rate_name)
         if not item.effort_evidenced:
             fee_denied(ctx, item.id, cite)
             wages_denied(ctx, item)
@@ -69,17 +70,25 @@ def salvage_fee(ctx: Context) -> None:
         awarded = ctx.out.award(found.by, item.id, "salvage_fee", exact, cite)
         fees.extend(awarded)
         total = sum(a.amount for a in awarded)
-        split = "" if len(awarded) == 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in awarded)
-        ctx.out.step(
-            "salvage_fee", cite,
-            f"{item.id}: {waters} {found.state}, value {item.value} yen × {rate.text} = {yen(exact)} yen"
-            f" → {total} yen to {', '.join(found.by)}{split}.",
-            f"{item.id}: {PLACE_JA[(waters, found.state)]}スル物品 代価 {item.value} 円 × {rate.text} = "
-            f"{yen(exact)} 円 → 保安料 {total} 円",
-            inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
-                    "finders": list(found.by)},
-            params=[rate], exact=exact, amount=total, readings=["jp-1875-8-value-base"])
+        ctx.out.step("salvage_fee", cite, Later(_fee_text, item.id, waters, found.state, item.value, rate.text,
+                                                exact, total, found.by, *awarded),
+                     inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
+                             "finders": found.by},
+                     params=step_params(ctx, rate_name), exact=exact, amount=total, readings=FEE_READINGS)
     ctx.memo["salvage_fees"] = fees
+
+
+FEE_READINGS = ("jp-1875-8-value-base",)
+
+
+def _fee_text(item_id, waters, state, value, rate, exact, total, finders, *awarded) -> tuple[str, str]:
+    """The art 8 step of one item (written when the explanation is read; the awards are passed
+    one by one, not in a list: one object less per item in a large case)."""
+    split = "" if len(awarded) == 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in awarded)
+    return (f"{item_id}: {waters} {state}, value {value} yen × {rate} = {yen(exact)} yen"
+            f" → {total} yen to {', '.join(finders)}{split}.",
+            f"{item_id}: {PLACE_JA[(waters, state)]}スル物品 代価 {value} 円 × {rate} = "
+            f"{yen(exact)} 円 → 保安料 {total} 円")
 
 
 def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:

@@ -12,9 +12,10 @@
 """
 from __future__ import annotations
 
+from wreckmaster.law.assessment import Later
 from wreckmaster.law.regime import Context
 
-from .common import drift_case
+from .common import drift_case, step_params
 from .decisions import consultation
 
 #: (event field, finding code, what art 10 requires)
@@ -32,13 +33,14 @@ def sale_by_tender(ctx: Context) -> None:
     if drift_case(ctx):
         return  # drift goods are sold at public sale under arts 31–32
     kept_bids = ctx.param("sale.bids_kept")
+    params = step_params(ctx, "sale.bids_kept")
     for ev in ctx.scenario.events_of("sold"):
         item = ev.get("item")
         what = f"Sale of {item} on {ev.date}"
         missing = [(code, text) for field, code, text in REQUIREMENTS if not ev.get(field)]
         for code, text in missing:
             ctx.out.finding("warning", code, f"{what}: not recorded as {text}, as art 10 requires.", "jp-1875:10")
-        bids = ev.get("bids") or []
+        bids = ev.get("bids") or ()
         offered = ev.get("bids_offered")
         need = min(kept_bids.value, offered) if offered is not None else kept_bids.value
         if len(bids) < need:
@@ -48,11 +50,18 @@ def sale_by_tender(ctx: Context) -> None:
                             + (f", {offered} having been offered" if offered is not None else
                                " (the number of bids offered, bids_offered, is not given)") + ".", "jp-1875:10")
         ctx.out.step("sale_by_tender", "jp-1875:10",
-                     f"{what} for {ev.get('price')} yen: an art 10 sale by tender; "
-                     + (f"{len(missing)} of its conditions not recorded" if missing else "its conditions recorded")
-                     + f"; {len(bids)} bid(s) kept of the {need} required.",
-                     f"{item}: 入札払 代価 {ev.get('price')} 円 — 広告・公ケノ場所・目録・買人ノ証書・附直段第三番迄",
+                     Later(_sale_text, what, item, ev.get("price"), len(missing), len(bids), need),
                      inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
-                     params=[kept_bids], readings=["jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold",
-                                                   "jp-1875-10-three-bids"])
+                     params=params, readings=READINGS)
         consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10")
+
+
+READINGS = ("jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold", "jp-1875-10-three-bids")
+
+
+def _sale_text(what: str, item: str, price, missing: int, bids: int, need: int) -> tuple[str, str]:
+    """The art 10 step of one sale (written when the explanation is read)."""
+    return (f"{what} for {price} yen: an art 10 sale by tender; "
+            + (f"{missing} of its conditions not recorded" if missing else "its conditions recorded")
+            + f"; {bids} bid(s) kept of the {need} required.",
+            f"{item}: 入札払 代価 {price} 円 — 広告・公ケノ場所・目録・買人ノ証書・附直段第三番迄")
