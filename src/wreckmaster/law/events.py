@@ -151,6 +151,7 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "removed_by_police": {"by!": "actors", "items!": "items", "to": "actors"},   # art 29 ¶1: obstructing goods removed
     "marks_defaced": {"by!": "actors", "items": "items"},   # art 35-2: marks on drifting goods obliterated, damaged or added
     "certified_by_fraud": {"by!": "actor"},   # art 34: certification of the wreck report obtained by fraud
+    "handover_refused": {"by!": "actors", "items": "items"},   # art 12 ¶2 item 5: refused to hand over goods of the distress
 }
 
 # Optional fields added to version-1 event types (docs/scenario-extensions.md).

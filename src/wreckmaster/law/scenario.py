@@ -159,6 +159,8 @@ class Party(Model):
     village: Optional[str] = None    # art 18: the village a coast official comes from
     heroic: bool = False             # art 16: braved danger to save crew from certain death (危難ヲ冒シテ)
     casualty: Optional[Literal["killed", "injured"]] = None   # art 16 (a rescuer), art 21#7 (crew): killed or injured
+    # jp-1899-2025 (docs/scenario-extensions.md):
+    caused_distress: bool = False    # art 12 ¶2 item 2: caused the distress by intent, neglect or negligence (故意、懈怠又ハ過失)
 
     def has(self, role: str) -> bool:
         return role in self.roles

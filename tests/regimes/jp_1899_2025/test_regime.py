@@ -71,6 +71,25 @@ def test_chapter_one_cites_today_and_the_treasury_pays_nothing():
                if not c.startswith("jp-1899-2025"))
 
 
+def test_chapter_one_speaks_in_todays_characters():
+    """Reading jp-1899-2025-chapter-one-shared: the shared 1899 rules write 關, 爲, 條 …; under
+    today's Act their Japanese lines use today's forms (character_forms.yaml), under jp-1899 not."""
+    forms = load_yaml((ROOT / "src/wreckmaster/regimes/jp_1899_2025/character_forms.yaml").read_text(encoding="utf-8"))
+    old_forms = set(forms["forms"])
+    doc = load_yaml((ROOT / "examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml").read_text(encoding="utf-8"))
+    then = " ".join(s["text_local"] or "" for s in assess_json(doc)["explanation"])
+    assert old_forms & set(then)                      # the 1899 rules do write old forms
+    doc = json.loads(json.dumps(doc, default=str).replace("1902-", "2026-").replace("1903-", "2027-"))
+    doc["regime"] = "jp-1899-2025"
+    mayor = next(p for p in doc["parties"] if p["id"] == "sonchou")
+    mayor["name"] = "國吉村長 小谷 文藏"                # a name is quoted as written, old forms and all
+    now = " ".join(s["text_local"] or "" for s in assess_json(doc)["explanation"])
+    assert "國吉村長 小谷 文藏" in now
+    now = now.replace("國吉村長 小谷 文藏", "")
+    assert not old_forms & set(now), sorted(old_forms & set(now))
+    assert set(forms["forms"].values()) & set(now)
+
+
 def test_a_failed_rescue_is_not_paid_by_the_treasury_today():
     out = assess_json(_scenario(HERE / "cases/chapter-one-no-treasury.yaml"))
     assert [c["payer"] for c in out["charges"]] and all(c["payer"] in ("captain", "kaiun") for c in out["charges"])

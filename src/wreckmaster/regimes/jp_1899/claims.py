@@ -38,6 +38,7 @@ def admitted_claims(ctx: Context) -> None:
     unit = ctx.out.currency.unit
     period = ctx.scenario.first("claim_period_set")
     excluded_conduct = ctx.memo.get("excluded_conduct", {})
+    exclusions = ctx.memo.get("claim_exclusions", {})
     summoned = set(ctx.memo.get("summoned", set()))
     for ev in ctx.scenario.events_of("requisitioned"):   # art 6 ¶1: their things or land were taken
         summoned.update(event_actors(ev.get("from")))
@@ -69,6 +70,17 @@ def admitted_claims(ctx: Context) -> None:
                          f"{by}: {ev.date} 申立 — 指定期間 ({period.get('due')}) 經過、救護費用ノ支給ヲ受クルコトヲ得ス",
                          inputs={"filed": ev.date, "due": period.get("due"), "amount": amount},
                          overrides="admitted_claims", readings=["jp-1899-14-late-claim"])
+            continue
+        if by in exclusions:   # today's art 12 ¶2 items 1–3, 5 (jp_1899_2025/exclusions.py); none under the seed
+            item, why, cite = exclusions[by]
+            ctx.out.finding("warning", "claim-excluded",
+                            f"The claim of {name(ctx, by)} for {amount} yen is excluded: {why} — art 12 ¶2 item "
+                            f"{item} denies rescue expenses to such a person.", [cite, "jp-1899:12.1"])
+            ctx.out.step("claim_excluded", [cite, "jp-1899:12.1"],
+                         f"{by}: {why} — art 12 ¶2 item {item}, no rescue expenses.",
+                         f"{by}: 第十二條第二項第{'一二三四五'[item - 1]}號ニ該當 — 救護費用ヲ支給セス",
+                         inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
+                         readings=["jp-1899-2025-12-2-exclusions"])
             continue
         if (party is not None and party.obstructed) or by in excluded_conduct:
             why, cite = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4")

@@ -61,7 +61,8 @@ def override_applies(ctx: Context, override) -> bool:
     ground = override.get("ground")
     by = override.get("by")
     cites = ["jp-1899:5.2", "jp-1899:5.1"]
-    if not applies(ctx, "5.2"):
+    why_not = override_fails(ctx, override)
+    if why_not == "government":
         ctx.out.finding("warning", "override-not-applicable",
                         f"The override of {override.date} ({GROUND_EN[ground]}) has no effect: the ship is a "
                         "government ship and art 22 applies art 5 ¶1 but not ¶2.", ["jp-1899:22", "jp-1899:5.2"])
@@ -70,7 +71,7 @@ def override_applies(ctx: Context, override) -> bool:
                      "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
                      readings=["jp-1899-22-government-ships"])
         return False
-    if by is not None and not authority_ok(ctx, by):
+    if why_not == "authority":
         ctx.out.finding("warning", "override-without-authority",
                         f"The override of {override.date} is by {name(ctx, by)}, who is neither the competent mayor "
                         "nor a police official acting for him (arts 1, 4, 5 ¶2): it has no effect.",
@@ -86,6 +87,18 @@ def override_applies(ctx: Context, override) -> bool:
                  inputs={"ground": ground, "by": by}, overrides="master_will",
                  readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
     return True
+
+
+def override_fails(ctx: Context, override) -> str | None:
+    """Why the override of art 5 ¶2 has no effect — ``"government"`` (art 22 applies ¶1 only),
+    ``"authority"`` (not by the competent mayor or a police official) — or None when it stands.
+    Pure: :func:`override_applies` reports it; today's art 12 ¶2 item 3 asks it too."""
+    if not applies(ctx, "5.2"):
+        return "government"
+    by = override.get("by")
+    if by is not None and not authority_ok(ctx, by):
+        return "authority"
+    return None
 
 
 def _rescue_acts_after(ctx: Context, day) -> list[str]:

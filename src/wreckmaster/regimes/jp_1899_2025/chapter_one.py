@@ -12,13 +12,19 @@ jp-1899 rules for the articles marked ``shared_rules: jp-1899`` in ``articles.ya
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from wreckmaster.law import citations
+from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.assessment import Later
 from wreckmaster.law.regime import Context
-from wreckmaster.regimes.jp_1899 import CHAPTER_ONE, scope
+from wreckmaster.regimes.jp_1899 import CHAPTER_ONE, claims, scope
 from wreckmaster.regimes.jp_1899.common import guarded
+
+from . import exclusions
 
 SOURCE = "jp-1899"
 #: findings and steps of jp-1899 about provisions its seed lacks; today's text has them all
@@ -40,11 +46,49 @@ def today(cite: str, regime: str) -> str:
     return f"{regime}:{rest.split('.')[0].split('#')[0]}"
 
 
+@lru_cache(maxsize=None)
+def _forms() -> dict[int, str]:
+    raw = load_yaml((Path(__file__).parent / "character_forms.yaml").read_text(encoding="utf-8"))
+    return str.maketrans(raw["forms"])
+
+
+def today_characters(text: str | None, keep: Sequence[str] = ()) -> str | None:
+    """A Japanese line of the 1899 rules in today's character forms (關 → 関, 爲 → 為:
+    ``character_forms.yaml``; reading ``jp-1899-2025-chapter-one-shared``), except inside the
+    strings ``keep`` (names and places from the scenario, left as written)."""
+    if not text:
+        return text
+    table = _forms()
+    kept = [k for k in keep if k and k in text and k.translate(table) != k]
+    if not kept:
+        return text.translate(table)
+    pattern = re.compile("|".join(map(re.escape, sorted(kept, key=len, reverse=True))))
+    out, last = [], 0
+    for m in pattern.finditer(text):
+        out += [text[last:m.start()].translate(table), m.group(0)]
+        last = m.end()
+    return "".join(out) + text[last:].translate(table)
+
+
+def _as_written(scenario: Any) -> tuple[str, ...]:
+    """The words of the scenario that a step may quote: names, places, descriptions."""
+    case = scenario.case
+    words = [case.place, case.village, case.vessel.name if case.vessel else None]
+    words += [p.name for p in scenario.parties] + [p.name for p in scenario.persons]
+    words += [i.description for i in scenario.items]
+    return tuple(w for w in words if w)
+
+
+def _today_texts(texts: Later, keep: tuple[str, ...]) -> tuple[str, str | None]:
+    en, local = texts()
+    return en, today_characters(local, keep)
+
+
 class TodayCitations:
     """The assessment as the jp-1899 rules see it: every entry they add cites this regime."""
 
-    def __init__(self, out: Any, regime: str):
-        self._out, self._regime = out, regime
+    def __init__(self, out: Any, regime: str, keep: tuple[str, ...] = ()):
+        self._out, self._regime, self._keep = out, regime, keep
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self._out, attr)
@@ -73,7 +117,9 @@ class TodayCitations:
     def step(self, rule, cites, en, local=None, **kw):
         if any(r.endswith("-unknown") for r in kw.get("readings", ()) or ()):
             return None   # a step about the 1899 seed's missing items
-        return self._out.step(rule, self._c(cites), en, local, **kw)
+        if isinstance(en, Later):
+            return self._out.step(rule, self._c(cites), Later(_today_texts, en, self._keep), **kw)
+        return self._out.step(rule, self._c(cites), en, today_characters(local, self._keep), **kw)
 
 
 def _rewrite(value: Any, regime: str) -> Any:
@@ -91,7 +137,8 @@ def shared(rule: Callable[[Context], None]) -> Callable[[Context], None]:
     def run(ctx: Context) -> None:
         if ctx.case.kind == "drift":
             return
-        view = Context(ctx.scenario, ctx.regime, TodayCitations(ctx.out, ctx.regime.id), ctx.as_of, ctx.memo)  # type: ignore[arg-type]
+        out = TodayCitations(ctx.out, ctx.regime.id, _as_written(ctx.scenario))
+        view = Context(ctx.scenario, ctx.regime, out, ctx.as_of, ctx.memo)  # type: ignore[arg-type]
         rule(view)
         for key in ("duties", "competent_authority"):
             if key in ctx.out.outputs:
@@ -102,22 +149,15 @@ def shared(rule: Callable[[Context], None]) -> Callable[[Context], None]:
     return run
 
 
-def not_computed(ctx: Context) -> None:
-    """Art 12 ¶2 items 1–3 and 5 and art 16 ¶3 items 1, 2 and 4 are today's law but the shared rules
-    compute only art 12 ¶2 item 4 and art 16 ¶3 item 3: an info finding says so when they matter."""
-    if ctx.case.kind == "drift" or ctx.memo.get("out_of_scope"):
-        return
-    if ctx.scenario.events_of("claim_filed"):
-        ctx.out.finding("info", "exclusions-not-computed",
-                        "Art 12 ¶2 also excludes the owner and crew of the ship rescued (item 1), whoever caused the "
-                        "distress (item 2), whoever rescued against art 5 (item 3) and whoever carried off goods or "
-                        "refused to hand them over (item 5); these are not computed from the facts — only item 4 "
-                        "(obstruction or wrongful acts) is.", "jp-1899-2025:12.2")
+def _chapter_one() -> list[Callable[[Context], None]]:
+    """jp-1899's chapter 1, shared, with today's art 12 ¶2 items 1–3 and 5 read just before the claims."""
+    rules: list[Callable[[Context], None]] = [shared(scope.treaty)]            # art 23
+    for rule in CHAPTER_ONE:
+        if rule is claims.admitted_claims:
+            rules.append(guarded(exclusions.claim_exclusions))                  # art 12 ¶2 items 1–3, 5
+        rules.append(shared(guarded(rule)))
+    return rules
 
 
 #: chapter 1, in jp-1899's order (its ``__init__``), without the drift check (chapter 2 is here)
-RULES = [
-    shared(scope.treaty),                                   # art 23
-    *map(shared, map(guarded, CHAPTER_ONE)),
-    not_computed,                                           # art 12 ¶2 items 1–3, 5
-]
+RULES = _chapter_one()
