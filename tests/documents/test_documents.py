@@ -170,6 +170,24 @@ def test_statement_has_every_figure_of_the_party(path):
     assert squash(who.name or party) in text
 
 
+def test_a_statements_duties_are_in_the_documents_language():
+    """A deadline's duty is printed in the case's words (duty_local) on a Japanese statement and in
+    English on the English one — names for ids in both."""
+    from wreckmaster.documents.common import Ctx
+
+    s = load(KANNON)
+    a = assessment(s)
+    mine = [d for d in a["deadlines"] if d["party"]]
+    assert mine and all(d.get("duty_local") for d in mine)
+    party = mine[0]["party"]
+    ja = pdf_text(render_pdf("statement", s, a, party=party, lang="ja"))
+    en = pdf_text(render_pdf("statement", s, a, party=party, lang="en"))
+    duties = [d for d in mine if d["party"] == party]
+    assert_on_page(ja, [Ctx(s, a, "ja").duty(d) for d in duties])
+    assert_on_page(en, [Ctx(s, a, "en").duty(d) for d in duties])
+    assert squash(duties[0]["duty_local"].split()[-1]) in ja and squash(duties[0]["duty_local"]) not in en
+
+
 def test_statement_in_english_of_a_japanese_case():
     from wreckmaster.documents.common import Ctx
 

@@ -148,6 +148,12 @@ class Ctx:
             return self.t(EXPENSES[exp.category]) if exp.category in EXPENSES else exp.category.replace("-", " ")
         return ident
 
+    def duty(self, deadline: dict[str, Any]) -> str:
+        """A deadline's duty in this document's language: the regime's own words (``duty_local``)
+        when the document is in the case's language, else the English, names for ids."""
+        local = deadline.get("duty_local") if self.lang == REGIME_LANG.get(self.regime) else None
+        return self.humanize(local or deadline["duty"])
+
     def humanize(self, text: str) -> str:
         """An engine's sentence (a deadline's duty) with the case's ids replaced by names."""
         import re

@@ -71,7 +71,7 @@ def _page(ctx: Ctx, salvor: str, receipt: bool) -> list[dict[str, Any]]:
         out.append({"kind": "table", "heading": "Délai de déclaration (deux jours francs)" if fr else
                     "Time to declare (two clear days)",
                     "head": [ctx.t(L["duty"]), ctx.t(L["due"]), ctx.t(L["status"]), ctx.t(L["articles"])],
-                    "rows": [[ctx.humanize(d["duty"]), ctx.date(d["due"]), ctx.t(STATUS[d["status"]]), ctx.cites(d["cites"])]
+                    "rows": [[ctx.duty(d), ctx.date(d["due"]), ctx.t(STATUS[d["status"]]), ctx.cites(d["cites"])]
                              for d in dues]})
     if receipt:
         awards = [x for x in ctx.a["awards"] if x["to"] == salvor]

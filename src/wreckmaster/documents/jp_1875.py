@@ -75,7 +75,7 @@ def settlement(ctx: Ctx, party: str | None) -> dict[str, Any]:
              ("下ケ渡" if ja else "Returned (approved)", ctx.date(st["approved"]))]
     for d in data["deadlines"]:
         stand.append(("猶予" if ja else "Days of grace",
-                      f"{ctx.name(d['party'])}　{ctx.humanize(d['duty'])}　" + str(ctx.date(d["due"])) + f"　{ctx.t(STATUS[d['status']])}"))
+                      f"{ctx.name(d['party'])}　{ctx.duty(d)}　" + str(ctx.date(d["due"])) + f"　{ctx.t(STATUS[d['status']])}"))
     for p in st["paid"]:
         stand.append(("出金" if ja else "Paid", f"{ctx.name(p['by'])}　{ctx.amount(p['amount'], cur)}　{ctx.date(p['date'])}"))
     sections.append({"kind": "facts", "heading": "精算ノ次第" if ja else "Where the settlement stands", "rows": stand})

@@ -94,7 +94,7 @@ def statement(ctx: Ctx, party: str) -> dict[str, Any]:
     if duties:
         sections.append({"kind": "table", "heading": ctx.t(H_DUTIES),
                          "head": [ctx.t(L["duty"]), ctx.t(L["due"]), ctx.t(L["status"]), ctx.t(L["articles"])],
-                         "rows": [[ctx.humanize(d["duty"]), ctx.date(d["due"]), ctx.t(STATUS[d["status"]]), ctx.cites(d["cites"])]
+                         "rows": [[ctx.duty(d), ctx.date(d["due"]), ctx.t(STATUS[d["status"]]), ctx.cites(d["cites"])]
                                   for d in duties]})
     title = ctx.t(TITLE)
     return {"title": title, "subtitle": ctx.name(party), "sections": sections,

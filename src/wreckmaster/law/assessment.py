@@ -52,6 +52,7 @@ class Deadline:
     status: periods.Status
     cites: tuple[str, ...]
     note: str | None = None   # why it is met or missed, when that is not plain (docs/scenario-extensions.md)
+    duty_local: str | None = None   # the duty in the case's language (documents and pages in that language)
 
 
 @dataclass(frozen=True)
@@ -243,8 +244,10 @@ class Assessment:
 
     # --- the rest ----------------------------------------------------------------------
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
-                 cites: str | Sequence[str], status: periods.Status | None = None, note: str | None = None) -> Deadline:
-        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note)
+                 cites: str | Sequence[str], status: periods.Status | None = None, note: str | None = None,
+                 local: str | None = None) -> Deadline:
+        """Add a deadline: ``duty`` in English and, as ``local``, in the case's language."""
+        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note, local)
         self.deadlines.append(d)
         return d
 
@@ -289,7 +292,8 @@ class Assessment:
                          "amount": self.fmt(c.amount, c.currency), "currency": c.currency,
                          "cites": list(c.cites)} for c in self.charges],
             "deadlines": [{"duty": d.duty, "party": d.party, "due": d.due.isoformat(), "status": d.status,
-                           "cites": list(d.cites), **({"note": d.note} if d.note else {})} for d in self.deadlines],
+                           "cites": list(d.cites), **({"note": d.note} if d.note else {}),
+                           **({"duty_local": d.duty_local} if d.duty_local else {})} for d in self.deadlines],
             "findings": [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites)}
                          for f in self.findings],
             "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in self.merits],

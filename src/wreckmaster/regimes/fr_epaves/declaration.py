@@ -67,7 +67,8 @@ def declaration(ctx: Context) -> None:
                      else None)
         for party in salvors or [None]:
             d = ctx.out.deadline(f"declare the find of {item.id} to the administrateur de l’inscription maritime",
-                                 party, due, decl.date if decl else None, "fr-epaves:2.1", note=late_note)
+                                 party, due, decl.date if decl else None, "fr-epaves:2.1", note=late_note,
+                                 local=f"déclarer l’épave {item.id} à l’administrateur de l’inscription maritime")
         made_en = f"declared on {decl.date}" if decl else "no declaration recorded"
         made_fr = f"déclaration le {fr_date(decl.date)}" if decl else "aucune déclaration"
         ctx.out.step("declaration", "fr-epaves:2.1",

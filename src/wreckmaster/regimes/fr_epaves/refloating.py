@@ -30,6 +30,7 @@ def refloating(ctx: Context) -> None:
     period = ctx.param("refloat_period_days")
     owner = ctx.case.vessel.owner if ctx.case.vessel else None
     vessel = (ctx.case.vessel.name if ctx.case.vessel and ctx.case.vessel.name else None) or "the stranded vessel"
+    vessel_fr = "du navire échoué" if vessel == "the stranded vessel" else vessel
     notice = ctx.scenario.first("owner_notified")
     start = ctx.scenario.first("refloating_started")
     if notice is None:
@@ -47,7 +48,8 @@ def refloating(ctx: Context) -> None:
         return
     due = period.value.due(notice.date)
     d = ctx.out.deadline(f"begin refloating {vessel} (commencement d’exécution effectif)", owner, due,
-                         start.date if start else None, "fr-epaves:1.1")
+                         start.date if start else None, "fr-epaves:1.1",
+                         local=f"commencer effectivement le renflouement de {vessel_fr}")
     began = f", refloating began on {start.date}" if start else ", no start of refloating recorded"
     began_fr = f", renflouement commencé le {fr_date(start.date)}" if start else ", aucun commencement de renflouement"
     ctx.out.step("refloating", "fr-epaves:1.1",

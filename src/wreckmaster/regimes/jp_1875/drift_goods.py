@@ -70,7 +70,7 @@ def posting(ctx: Context) -> None:
         due = period.value.due(ev.date)
         status = "met" if ctx.as_of > due else "pending"
         ctx.out.deadline(f"post notice of {item.id} for {period.value.describe()}", None, due, None,
-                         "jp-1875:30", status=status)
+                         "jp-1875:30", status=status, local=f"{item.id} ノ拾得ヲ掲示ス（{period.value.count}日間）")
         ctx.out.step("posting", "jp-1875:30", Later(_posting_text, item.id, ev.date, period.value, due),
                      params=step_params(ctx, "drift.posting_period"), readings=("jp-1875-30-sixty-days",))
 
@@ -140,7 +140,7 @@ def finder_shares(ctx: Context) -> None:
         owner, known_on = _owner(ctx, item)
         within = known_on is not None and known_on <= year_end
         ctx.out.deadline(f"owner of {item.id} to appear within a year of the find", owner, year_end,
-                         known_on, CITES[(art, 1)])
+                         known_on, CITES[(art, 1)], local=f"{item.id} ノ持主拾得ヨリ一ケ年以内ニ申出ツ")
         if within:
             _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
         elif ctx.as_of <= year_end:
@@ -271,7 +271,7 @@ def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -
     period = ctx.param("drift.repayment_period")
     due = period.value.due(found_on)
     ctx.out.deadline(f"owner of {item.id} to appear for repayment of the government's part", owner, due,
-                     known_on, cite)
+                     known_on, cite, local=f"{item.id} ノ持主官ノ取分償還ノ為申出ツ")
     if owner is None or known_on is None:
         return
     if known_on <= due:

@@ -158,7 +158,8 @@ def _payments(ctx: Context, approved, charges: list[Charge]) -> None:
         if grace:
             until = grace[-1].get("until")
             ctx.out.deadline(f"pay {amount} yen under the settlement returned on {approved.date} (days of grace)",
-                             payer, until, done_on, "jp-1875:20")
+                             payer, until, done_on, "jp-1875:20",
+                             local=f"{approved.date} 下ケ渡シノ精算書ニ依リ {amount} 円ヲ出金ス（猶予ノ日数内）")
         elif done_on is None:
             ctx.out.finding("warning", "settlement-unpaid",
                             f"{payer} owes {amount} yen under the settlement returned on {approved.date} and has paid "

@@ -59,7 +59,8 @@ def admitted_claims(ctx: Context) -> None:
         by, amount = ev.get("by"), ev.get("amount")
         party = ctx.scenario.party(by)
         if period is not None:
-            ctx.out.deadline(f"file the rescue-expense claim of {by}", by, period.get("due"), ev.date, "jp-1899:14.1")
+            ctx.out.deadline(f"file the rescue-expense claim of {by}", by, period.get("due"), ev.date, "jp-1899:14.1",
+                             local=f"{by} ノ救護費用ノ金額ヲ申立ツ")
         if period is not None and ev.date > period.get("due"):
             ctx.out.finding("warning", "claim-filed-late",
                             f"The claim of {name(ctx, by)} for {amount} yen was filed on {ev.date}, after the period the "

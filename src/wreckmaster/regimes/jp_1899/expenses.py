@@ -63,6 +63,10 @@ class Ledger:
         return sum(u for _, u, d in self.payments if d <= day)
 
 
+#: the duty of art 16 ¶1 in the words of the case
+PAY_LOCAL = "救護費用ヲ納付ス"
+
+
 def ledger(ctx: Context) -> Ledger:
     if "ledger" in ctx.memo:
         return ctx.memo["ledger"]
@@ -205,7 +209,7 @@ def payment_due(ctx: Context) -> None:
                         f"({name(ctx, resp.id)}).", list(resp.cites))
     cites = list(resp.cites) + ["jp-1899:16.1"]
     if led.needed <= 0:
-        ctx.out.deadline("pay the rescue expenses", resp.id, led.due, None, cites, status="met")
+        ctx.out.deadline("pay the rescue expenses", resp.id, led.due, None, cites, status="met", local=PAY_LOCAL)
         ctx.out.step("payment_due", cites,
                      f"Money held on {led.due} ({yen(_units(ctx, led.held_at_due))} yen) already covers the expenses: "
                      "nothing to pay (art 16 ¶6).", "保管金既ニ救護費用ノ金額ニ達ス — 納付ヲ要セス",
@@ -214,7 +218,7 @@ def payment_due(ctx: Context) -> None:
     late = (late_payment_note(led.due, [(d, yen(_units(ctx, u))) for _, u, d in led.payments
                                         if d <= led.done_on], yen(_units(ctx, led.needed)), "yen")
             if led.done_on is not None and led.done_on > led.due else None)
-    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites, note=late)
+    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites, note=late, local=PAY_LOCAL)
     ctx.out.step("payment_due", cites,
                  f"To pay by {led.due}: {yen(_units(ctx, led.needed))} yen (expenses {yen(_units(ctx, led.total))}"
                  + (f" less money held {yen(_units(ctx, min(led.held_at_due, led.total)))}" if custody_pays(ctx)

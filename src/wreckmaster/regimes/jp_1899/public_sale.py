@@ -145,7 +145,8 @@ def sale_notices(ctx: Context) -> None:
                         if set(items) & set(event_actors(e.get("items")))), None)
         ctx.out.deadline(f"ask for delivery of {', '.join(items)} against security, or they are sold",
                          notice.get("to"), notice.get("due"), request.date if request else None,
-                         ["jp-1899:11.2", "jp-1899:11.4"])
+                         ["jp-1899:11.2", "jp-1899:11.4"],
+                         local=f"{'、'.join(items)} ノ引渡ヲ擔保ヲ供シテ請求ス（然ラサレハ公賣ス）")
         if request is not None and request.date <= notice.get("due"):
             ctx.out.step("delivery_against_security", "jp-1899:11.4",
                          f"{request.get('by')} asked on {request.date} for delivery of "

@@ -107,6 +107,8 @@ class TodayCitations:
         return self._out.charge_awards(awards, payer, self._c(cites))
 
     def deadline(self, duty, party, due, done_on, cites, *args, **kw):
+        if kw.get("local"):
+            kw["local"] = today_characters(kw["local"], self._keep)
         return self._out.deadline(duty, party, due, done_on, self._c(cites), *args, **kw)
 
     def finding(self, severity, code, message, cites):

@@ -80,7 +80,8 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
     owner = returned.get("to") or ctx.scenario.owner_of(item)
     due = period.value.due(found_on(ctx, item))
     ctx.out.deadline(f"hand {item.id} straight to its owner within {period.text} of the find", by[0] if by else None,
-                     due, returned.date, "jp-1899-2025:24.1")
+                     due, returned.date, "jp-1899-2025:24.1",
+                     local=f"{item.id} ヲ拾得ノ日ヨリ{period.value.count}日以内ニ直ニ其ノ所有者ニ引渡ス")
     record(ctx, item.id, outcome="returned", returned_on=returned.date, owner=owner)
     ctx.out.step("direct_return", "jp-1899-2025:24.1",
                  f"{item.id}: found {found_on(ctx, item)}, handed by {', '.join(by)} straight to its owner "
@@ -279,7 +280,8 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     if due is not None:
         ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the reward and the costs)", owner, due,
                          claim.date if claim else None, ["jp-1899-2025:27.1"]
-                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else []))
+                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else []),
+                         local=f"{item.id} ノ引渡ヲ受ク（所有者、報酬並公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     if claim is None:
         return False
     if due is not None and claim.date > due:
@@ -373,7 +375,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
             return
     if fn is not None:
         ctx.out.deadline(f"take delivery of {item.id}, paying the costs (the finder)", who[0] if who else None,
-                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"])
+                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                         local=f"{item.id} ノ引渡ヲ受ク（拾得者、公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
     if took is not None and not in_time and gave_up is None:
         ctx.out.finding("warning", "finder-took-late",

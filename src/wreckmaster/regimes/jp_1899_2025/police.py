@@ -55,7 +55,8 @@ def _one(ctx: Context, item, ev) -> None:
     claim = first_for(ctx, "owner_claimed", item.id)
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the costs of removal, custody and notice)",
-                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1")
+                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1",
+                     local=f"{item.id} ノ引渡ヲ請求ス（所有者、取除、保管及公告ニ要シタル費用ヲ納付シテ）")
     record(ctx, item.id, notice_on=notice.date, claim_until=due)
     sale = sale_of(ctx, item.id)
     if claim is not None and claim.date <= due:

@@ -42,7 +42,8 @@ def period_of_grace(ctx: Context) -> None:
     late = late_payment_note(until, [p for p in payments if done_on is None or p[0] <= done_on], str(owed), "yen") \
         if done_on is not None and done_on > until else None
     d = ctx.out.deadline(f"pay the compensation of {owed} yen (period of grace asked for on {grace.date})",
-                         village, until, done_on, "jp-village-ferry:20", note=late)
+                         village, until, done_on, "jp-village-ferry:20", note=late,
+                         local=f"損害賠償金 {owed} 円を支払う（{grace.date} に猶予を申し出た期間内）")
     why = f": {late}" if late else (f": not paid in full by {until}" if d.status == "missed" else "")
     ctx.out.finding("info", "grace-requested",
                     f"On {grace.date} the village asked for a period of grace until {until} to pay the claims for "

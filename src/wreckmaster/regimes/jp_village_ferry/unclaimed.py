@@ -43,7 +43,8 @@ def unclaimed_goods(ctx: Context) -> None:
         requested = first_date(ctx, "delivery_requested", item.id)
         owner = owner_of(ctx, item)
         d = ctx.out.deadline(f"claim delivery of {item.id} (unclaimed after the {period.value.count}th day after "
-                             "unloading, it may be disposed of)", owner, due, requested, "jp-village-ferry:22")
+                             "unloading, it may be disposed of)", owner, due, requested, "jp-village-ferry:22",
+                             local=f"{item.id} の引渡しを請求する（陸揚後{period.value.count}日を過ぎると処分されることがある）")
         ctx.out.step("unclaimed_goods", "jp-village-ferry:22",
                      f"{item.id}: unloaded on {unloaded}; {period.text} from then (the day of unloading not counted) "
                      f"end on {due}; delivery " + (f"requested on {requested}" if requested else "not requested")

@@ -26,7 +26,8 @@ def county_report(ctx: Context) -> None:
     ev = ctx.scenario.first("case_reported")
     done = ev.date if ev else None
     party = (ev.get("by") or [None])[0] if ev else None
-    d = ctx.out.deadline("county-report", party, reckoned.due, done, "qing-shandong:5")
+    d = ctx.out.deadline("county-report", party, reckoned.due, done, "qing-shandong:5",
+                         local=f"據實報明該管道府（不准過{period.value.count}月之期）")
     cal.record(ctx.out, start, reckoned.due, done)
     months = "、".join(m.name() for m in reckoned.months)
     leaps = reckoned.leap_months
