@@ -148,6 +148,21 @@ def open_case(client, office: Office, doc: dict | None = None) -> str:
 
 
 # --- a real uvicorn on 127.0.0.1 ---------------------------------------------------------
+def wait_healthy(base: str, proc, seconds: float = 30) -> None:
+    """Wait until ``wreckmaster serve`` (the process ``proc``) answers 200 on ``/health``."""
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.1)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

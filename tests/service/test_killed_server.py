@@ -13,7 +13,7 @@ import httpx
 
 from tests.conftest import EXE, ROOT, run_cli
 
-from .conftest import free_port, make_office, scenario
+from .conftest import free_port, wait_healthy, make_office, scenario
 
 CLIENTS = 6
 
@@ -28,15 +28,7 @@ def test_sigkill_while_appending_loses_no_acknowledged_entry(db_url, store):
     stop = threading.Event()
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
+        wait_healthy(base, proc)
         clients = [httpx.Client(base_url=base, headers=office.h, timeout=10) for _ in range(CLIENTS)]
         cases = [c.post("/api/cases", json=scenario()).json()["case"] for c in clients]
 

@@ -6,13 +6,12 @@ import json
 import os
 import signal
 import subprocess
-import time
 
 import httpx
 
 from tests.conftest import EXE, ROOT, run_cli
 
-from .conftest import free_port, scenario
+from .conftest import free_port, wait_healthy, scenario
 
 
 def test_serve_runs_logs_json_lines_without_secrets_and_stops_gracefully(tmp_path):
@@ -28,15 +27,7 @@ def test_serve_runs_logs_json_lines_without_secrets_and_stops_gracefully(tmp_pat
                             stderr=log, cwd=ROOT, env={**os.environ})
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
+        wait_healthy(base, proc)
         auth = {"Authorization": f"Bearer {token}"}
         r = httpx.post(f"{base}/api/cases", json=scenario(), headers=auth)
         assert r.status_code == 201 and r.headers["ETag"] == '"1"'

@@ -217,37 +217,36 @@ def _members_reader(item: Reader, kind: type, expected: str) -> Reader:
     return read
 
 
-def _bounded(inner: Reader, bounds: Bounds) -> Reader:
+def _limited(inner: Reader, measure: Callable[[Any], int], low: int | None, high: int | None,
+             too_low: Callable[[int], str], too_high: Callable[[int], str]) -> Reader:
+    """``inner``, then ``measure`` of what it read within ``low``…``high`` (inclusive)."""
     def read(v: Any, loc: Loc, problems: list) -> Any:
         got = inner(v, loc, problems)
         if got is _MISSING:
             return got
-        if bounds.ge is not None and got < bounds.ge:
-            problems.append((loc, _wrong(f"Input should be greater than or equal to {bounds.ge}", v)))
-            return _MISSING
-        if bounds.le is not None and got > bounds.le:
-            problems.append((loc, _wrong(f"Input should be less than or equal to {bounds.le}", v)))
-            return _MISSING
-        return got
+        n = measure(got)
+        message = too_low(n) if low is not None and n < low else too_high(n) if high is not None and n > high else None
+        if message is None:
+            return got
+        problems.append((loc, _wrong(message, v)))
+        return _MISSING
     return read
+
+
+def _bounded(inner: Reader, bounds: Bounds) -> Reader:
+    """An integer within its bounds."""
+    return _limited(inner, lambda n: n, bounds.ge, bounds.le,
+                    lambda n: f"Input should be greater than or equal to {bounds.ge}",
+                    lambda n: f"Input should be less than or equal to {bounds.le}")
 
 
 def _sized(inner: Reader, length: Length) -> Reader:
-    def read(v: Any, loc: Loc, problems: list) -> Any:
-        got = inner(v, loc, problems)
-        if got is _MISSING:
-            return got
-        n = len(got)
-        if length.min is not None and n < length.min:
-            problems.append((loc, _wrong(f"List should have at least {length.min} item{_plural(length.min)} "
-                                         f"after validation, not {n}", v)))
-            return _MISSING
-        if length.max is not None and n > length.max:
-            problems.append((loc, _wrong(f"List should have at most {length.max} item{_plural(length.max)} "
-                                         f"after validation, not {n}", v)))
-            return _MISSING
-        return got
-    return read
+    """A list of an allowed length (counted after its members are read)."""
+    return _limited(inner, len, length.min, length.max,
+                    lambda n: f"List should have at least {length.min} item{_plural(length.min)} after validation, "
+                              f"not {n}",
+                    lambda n: f"List should have at most {length.max} item{_plural(length.max)} after validation, "
+                              f"not {n}")
 
 
 # --- the record base ---------------------------------------------------------------------
