@@ -11,7 +11,8 @@ is kept, so that a busy machine slows one round rather than the ratio):
 
 Printed: requests/s of each and the ratios append/bare, read/bare, on SQLite and PostgreSQL
 (``$WRECKMASTER_TEST_PG``, default postgres@127.0.0.1:5432; a throwaway database, dropped after).
-Targets on SQLite: append ≥ 25 %, read ≥ 50 % of bare. Speed is never asserted in tests.
+Targets (issue 12), on SQLite and on PostgreSQL: append ≥ 25 %, read ≥ 50 % of bare. Speed is
+never asserted in tests.
 
 Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_service.py [--requests N] [--clients C]``).
 """

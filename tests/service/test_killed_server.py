@@ -1,6 +1,6 @@
 """A server killed (SIGKILL) while clients append at once: every entry it acknowledged (201) is
-in the log afterwards, nothing half-stored, and `case verify` passes — on SQLite this is the
-group-commit path (several clients' entries in one commit), on PostgreSQL row locks."""
+in the log afterwards, nothing half-stored, and `case verify` passes — on SQLite and PostgreSQL
+alike this is the group-commit path (several clients' entries in one commit)."""
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
-"""How writes reach the database: group commit on SQLite, the projection's text kept by parts,
-one-statement reads on PostgreSQL. Each is a speed measure (benchmarks/bench_service.py); these
-tests check that none of them changes what is stored or answered."""
+"""How writes reach the database: group commit (SQLite and PostgreSQL), the projection's text
+kept by parts, an append's writes in one statement and one-statement reads on PostgreSQL. Each
+is a speed measure (benchmarks/bench_service.py); these tests check that none of them changes
+what is stored or answered."""
 from __future__ import annotations
 
 import threading
@@ -9,7 +10,9 @@ from contextlib import contextmanager
 
 import pytest
 
-from wreckmaster.store import canonical, db, fold
+from sqlalchemy import text
+
+from wreckmaster.store import canonical, db, fold, groupcommit
 from wreckmaster.store.errors import Conflict, DatabaseProblem, InvalidEntry
 from wreckmaster.store.groupcommit import GroupCommit
 from wreckmaster.store.projection_text import ProjectionTexts
@@ -19,10 +22,11 @@ from .conftest import drift_doc
 
 # --- group commit ------------------------------------------------------------------------
 @pytest.fixture
-def table(tmp_path):
-    engine = db.make_engine(f"sqlite:///{tmp_path / 'group.db'}")
+def table(db_url):
+    """A table ``t`` in a fresh database of each kind (SQLite, PostgreSQL)."""
+    engine = db.make_engine(db_url)
     with db.transaction(engine, write=True) as conn:
-        conn.exec_driver_sql("CREATE TABLE t (k TEXT PRIMARY KEY)")
+        conn.exec_driver_sql("CREATE TABLE t (k VARCHAR(32) PRIMARY KEY)")
     yield engine
     engine.dispose()
 
@@ -34,7 +38,7 @@ def _rows(engine) -> set[str]:
 
 def _insert(k: str, fail: Exception | None = None):
     def work(conn):
-        conn.exec_driver_sql("INSERT INTO t VALUES (?)", (k,))
+        conn.execute(text("INSERT INTO t VALUES (:k)"), {"k": k})
         if fail is not None:
             raise fail
         return k
@@ -43,7 +47,7 @@ def _insert(k: str, fail: Exception | None = None):
 
 def _run_behind_a_leader(group: GroupCommit, works: dict[str, object]) -> dict[str, object]:
     """Run ``works`` while a first writer holds the group's transaction open, so that they queue
-    and commit together after it; each name's result or exception."""
+    (in the order given) and commit together after it; each name's result or exception."""
     entered, gate = threading.Event(), threading.Event()
     out: dict[str, object] = {}
 
@@ -62,13 +66,13 @@ def _run_behind_a_leader(group: GroupCommit, works: dict[str, object]) -> dict[s
     threads = [threading.Thread(target=call, args=("leader", leader))]
     threads[0].start()
     assert entered.wait(10)
-    for name, work in works.items():
+    deadline = time.monotonic() + 10
+    for queued, (name, work) in enumerate(works.items(), 1):
         threads.append(threading.Thread(target=call, args=(name, work)))
         threads[-1].start()
-    deadline = time.monotonic() + 10
-    while len(group._queue) < len(works):  # all queued behind the leader
-        assert time.monotonic() < deadline, "the writers did not queue"
-        time.sleep(0.005)
+        while len(group._queue) < queued:  # queued behind the leader, in the order given
+            assert time.monotonic() < deadline, "the writers did not queue"
+            time.sleep(0.002)
     gate.set()
     for t in threads:
         t.join(10)
@@ -95,6 +99,41 @@ def test_writers_that_arrive_together_commit_together_each_with_its_own_outcome(
     # the refused work was rolled back to its savepoint; the others of its group are stored
     assert _rows(table) == {"leader", "a", "c"}
     assert len(transactions) == 2  # the leader alone, then the four queued behind it in one
+
+
+def test_a_unit_failing_in_the_database_is_rolled_back_alone_after_others_succeeded(table):
+    """On PostgreSQL a failed statement aborts the whole transaction until ROLLBACK TO
+    SAVEPOINT: the units after it must still be stored, those before it kept."""
+    out = _run_behind_a_leader(GroupCommit(lambda: db.transaction(table, write=True)), {
+        "a": _insert("a"), "dup1": _insert("leader"), "b": _insert("b"), "dup2": _insert("a"),
+        "refused": _insert("r", InvalidEntry([("", "no")])), "c": _insert("c")})
+    assert [out[k] for k in "abc"] == ["a", "b", "c"]
+    assert all(type(out[k]).__name__ == "IntegrityError" for k in ("dup1", "dup2"))
+    assert _rows(table) == {"leader", "a", "b", "c"}
+
+
+def test_more_writers_than_a_group_holds_commit_in_several_groups_in_arrival_order(table, monkeypatch):
+    monkeypatch.setattr(groupcommit, "MAX_GROUP", 2)
+    transactions = []
+
+    def tx():
+        transactions.append(1)
+        return db.transaction(table, write=True)
+
+    order = []
+
+    def insert(k):
+        def work(conn):
+            order.append(k)
+            return _insert(k)(conn)
+        return work
+
+    names = [f"w{i}" for i in range(5)]
+    out = _run_behind_a_leader(GroupCommit(tx), {k: insert(k) for k in names})
+    assert [out[k] for k in names] == names
+    assert _rows(table) == {"leader", *names}
+    assert order == names  # the queue's order, whoever led each group
+    assert len(transactions) == 4  # the leader alone, then 2 + 2 + 1
 
 
 def test_a_group_whose_commit_fails_stores_nothing_and_tells_every_caller(table):
@@ -125,13 +164,10 @@ def test_a_lone_writer_has_its_own_transaction_rolled_back_whole(table):
     assert _rows(table) == {"b"}
 
 
-def test_the_server_path_threads_appending_at_once(tmp_path):
-    """Many threads of one process appending to a few cases on SQLite (grouped commits): every
+def test_the_server_path_threads_appending_at_once(store):
+    """Many threads of one process appending to a few cases (grouped commits): every
     acknowledged entry is in the log exactly once, stale versions are conflicts, refused entries
     leave nothing, and the chains and projections verify."""
-    from wreckmaster.store import open_store
-
-    store = open_store(f"sqlite:///{tmp_path / 'cases.db'}")
     cases = [store.open_case(drift_doc())[0] for _ in range(3)]
     acked: list[tuple[str, str]] = []
     outcomes: list[str] = []
@@ -167,7 +203,37 @@ def test_the_server_path_threads_appending_at_once(tmp_path):
         assert sorted(ids) == sorted(p for c, p in acked if c == case)
         assert [e["seq"] for e in history] == list(range(1, len(history) + 1)) == list(range(1, store.version(case) + 1))
     assert store.verify() == {"ok": True, "tampered": [], "projections": []}
-    store.close()
+
+
+def test_an_appended_list_is_stored_as_entry_by_entry(store):
+    """On PostgreSQL an append's writes are one statement (``_PG_APPEND``): the entries of a
+    list get their global positions in seq order, each row holds what its entry says, and the
+    case's row and projection move with them."""
+    from sqlalchemy import select
+
+    from wreckmaster.store.models import entries
+
+    case, _ = store.open_case(drift_doc())
+    other, _ = store.open_case(drift_doc())
+    store.record(case, {"add": "party", "value": {"id": "a"}}, expect_version=1, recorded_by="clerk1")
+    store.record(other, {"add": "party", "value": {"id": "x"}}, expect_version=1)
+    batch = [{"add": "party", "value": {"id": "b"}}, {"amend": "/case/place", "value": "沖"},
+             {"event": {"type": "notice_posted", "date": "1876-03-02", "items": ["i1"]}}]
+    assert store.record(case, batch, expect_version=2, recorded_by="clerk2") == 5
+    with db.transaction(store.engine, write=False) as conn:
+        rows = conn.execute(select(entries).where(entries.c.case_id == case).order_by(entries.c.seq)).all()
+    assert [r.seq for r in rows] == [1, 2, 3, 4, 5]
+    positions = [r.position for r in rows]
+    assert positions == sorted(positions) and len(set(positions)) == 5
+    assert [r.form for r in rows[2:]] == ["add", "amend", "event"]
+    assert [canonical.loads(r.entry) for r in rows[2:]] == canonical.normalise(batch)
+    assert {(r.recorded_by, r.recorded_at, r.office, r.schema_version) for r in rows[2:]} == \
+        {("clerk2", rows[2].recorded_at, "local", 1)}
+    assert [e["hash"] for e in store.history(case)] == [r.hash for r in rows]
+    listed = {c["case"]: c for c in store.list_cases()}
+    assert listed[case]["version"] == 5 and listed[case]["place"] == "沖" and listed[other]["version"] == 2
+    assert store.export(case)["case"]["place"] == "沖"
+    assert store.verify() == {"ok": True, "tampered": [], "projections": []}
 
 
 # --- the projection's text by parts --------------------------------------------------------
