@@ -260,8 +260,7 @@ class Record:
     """
 
     _computed: ClassVar[tuple[str, ...]] = ()
-    _compiled: ClassVar[tuple[tuple[str, str, Reader, Any], ...] | None] = None
-    _keys: ClassVar[dict[str, str]]
+    _compiled: ClassVar["_Plan | None"] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -283,12 +282,9 @@ class Record:
         return out
 
     @classmethod
-    def _compile(cls) -> tuple[tuple[str, str, Reader, Any], ...]:
-        compiled = tuple((f.key, f.name, _reader(f.annotation, cls), f.default)
-                         for f in cls.fields() if f.name not in cls._computed)
-        cls._keys = {key: name for key, name, _r, _d in compiled}
-        cls._compiled = compiled
-        return compiled
+    def _compile(cls) -> "_Plan":
+        plan = cls._compiled = _Plan(cls)
+        return plan
 
     # -- reading ---------------------------------------------------------------------------
     @classmethod
@@ -302,44 +298,37 @@ class Record:
 
     @classmethod
     def _read_at(cls, doc: Any, loc: Loc, problems: list) -> Any:
-        compiled = cls._compiled or cls._compile()
+        plan = cls._compiled or cls._compile()
         if type(doc) is not dict:
             problems.append((loc, _wrong(f"Input should be a valid dictionary or instance of {cls.__name__}", doc)))
             return _MISSING
+        state = dict(plan.fixed)
+        for name, copy in plan.fresh:
+            state[name] = copy()
         ok = True
-        matched = 0
-        state: dict[str, Any] = {}
-        for key, name, read, default in compiled:
-            if key in doc:
-                matched += 1
-                got = read(doc[key], (*loc, key), problems)
-                if got is _MISSING:
-                    ok = False
-                state[name] = got
-            elif default is _MISSING:
+        by_key = plan.by_key
+        for key, value in doc.items():      # in the document's order: problems follow the text
+            spec = by_key.get(key)
+            if spec is None:
+                problems.append(((*loc, key), "unknown key"))
+                ok = False
+                continue
+            got = state[spec[0]] = spec[1](value, (*loc, key), problems)
+            if got is _MISSING:
+                ok = False
+        for key in plan.required:
+            if key not in doc:
                 problems.append(((*loc, key), "required"))
                 ok = False
-            else:
-                state[name] = default.copy() if isinstance(default, (list, dict)) else default
-        if len(doc) > matched:
-            keys = cls._keys
-            for key in doc:
-                if key not in keys:
-                    problems.append(((*loc, key), "unknown key"))
-                    ok = False
         if not ok:
             return _MISSING
-        for name in cls._computed:
-            default = getattr(cls, name)
-            state[name] = default.copy() if isinstance(default, (list, dict)) else default
         record = cls.__new__(cls)
         record.__dict__.update(state)
         return record
 
     def __init__(self, **values: Any) -> None:
-        compiled = type(self)._compiled or type(self)._compile()
-        keys = {name: key for key, name, _r, _d in compiled}
-        doc = {keys.get(name, name): v for name, v in values.items() if name not in self._computed}
+        plan = type(self)._compiled or type(self)._compile()
+        doc = {plan.key_of.get(name, name): v for name, v in values.items() if name not in self._computed}
         problems: list[Problem] = []
         got = type(self)._read_at(doc, (), problems)
         if problems:
@@ -361,9 +350,8 @@ class Record:
         return copy
 
     def _state(self) -> dict[str, Any]:
-        compiled = type(self)._compiled or type(self)._compile()
-        names = [name for _k, name, _r, _d in compiled] + list(self._computed)
-        return {name: self.__dict__[name] for name in names}
+        plan = type(self)._compiled or type(self)._compile()
+        return {name: self.__dict__[name] for name in plan.names}
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen: {name} cannot be set")
@@ -384,6 +372,26 @@ class Record:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self._state().items())})"
+
+
+class _Plan:
+    """How a record class reads a document, compiled once from its fields."""
+
+    __slots__ = ("by_key", "key_of", "names", "fixed", "fresh", "required")
+
+    def __init__(self, cls: type[Record]):
+        fields = cls.fields()
+        read = [f for f in fields if f.name not in cls._computed]
+        #: document key → (attribute, reader)
+        self.by_key: dict[str, tuple[str, Reader]] = {f.key: (f.name, _reader(f.annotation, cls)) for f in read}
+        self.key_of = {f.name: f.key for f in read}
+        #: every attribute, in declaration order (what equality, hashing and replace() see)
+        self.names = tuple(f.name for f in fields)
+        defaults = [(f.name, f.default) for f in fields if not f.required]
+        #: defaults shared by every record (immutable), and those made anew for each (lists, mappings)
+        self.fixed = {n: d for n, d in defaults if not isinstance(d, (list, dict))}
+        self.fresh = tuple((n, d.copy) for n, d in defaults if isinstance(d, (list, dict)))
+        self.required = tuple(f.key for f in read if f.required)
 
 
 def _hashable(value: Any) -> Any:

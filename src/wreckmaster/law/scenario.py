@@ -343,25 +343,26 @@ pointer = types.pointer
 
 # --- references -----------------------------------------------------------------------
 def _ids(doc: dict[str, Any], problems: list[tuple[str, str]]) -> IdIndex:
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, int]] = {}
     groups: dict[str, set[str]] = {}
     for section in ("parties", "persons", "items", "expenses"):
         groups[section] = set()
         entries = doc.get(section)
         if not isinstance(entries, list):
             continue
+        group = groups[section]
         for i, entry in enumerate(entries):
-            ident = entry.get("id") if isinstance(entry, dict) else None
-            if not isinstance(ident, str):
+            ident = entry.get("id") if type(entry) is dict else None
+            if type(ident) is not str:
                 continue
-            ptr = f"/{section}/{i}/id"
             if ident in FUNDS:
-                problems.append((ptr, f"{ident!r} is a reserved fund name"))
+                problems.append((f"/{section}/{i}/id", f"{ident!r} is a reserved fund name"))
             elif ident in seen:
-                problems.append((ptr, f"duplicate id {ident!r} (first at {seen[ident]})"))
+                first = seen[ident]
+                problems.append((f"/{section}/{i}/id", f"duplicate id {ident!r} (first at /{first[0]}/{first[1]}/id)"))
             else:
-                seen[ident] = ptr
-            groups[section].add(ident)
+                seen[ident] = (section, i)     # its pointer is written only for a message
+            group.add(ident)
     return IdIndex(groups["parties"], groups["persons"], groups["items"], groups["expenses"])
 
 
