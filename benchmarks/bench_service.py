@@ -92,6 +92,7 @@ def _rate(clients: int, total: int, work) -> float:
 def measure(url: str, label: str, clients: int, total: int) -> dict[str, float]:
     import httpx
 
+    from wreckmaster.service.probe import wait_healthy
     from wreckmaster.store import open_store
 
     store = open_store(url)
@@ -104,16 +105,10 @@ def measure(url: str, label: str, clients: int, total: int) -> dict[str, float]:
     proc = subprocess.Popen([sys.executable, __file__, "--serve", url, str(port)], cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.1)
+        try:
+            wait_healthy(base, lambda: proc.poll() is None)
+        except RuntimeError as exc:
+            raise SystemExit(str(exc)) from None
         sessions = [httpx.Client(base_url=base, headers=auth, timeout=60) for _ in range(clients)]
         cases = [s.post("/api/cases", json=SCENARIO).json()["case"] for s in sessions]
         versions = [1] * clients

@@ -150,17 +150,9 @@ def open_case(client, office: Office, doc: dict | None = None) -> str:
 # --- a real uvicorn on 127.0.0.1 ---------------------------------------------------------
 def wait_healthy(base: str, proc, seconds: float = 30) -> None:
     """Wait until ``wreckmaster serve`` (the process ``proc``) answers 200 on ``/health``."""
-    import httpx
+    from wreckmaster.service.probe import wait_healthy as probe
 
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.1)
+    probe(base, lambda: proc.poll() is None, seconds)
 
 
 def free_port() -> int:
