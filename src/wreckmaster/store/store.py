@@ -43,6 +43,8 @@ NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold",
 # The statements of an append, built once: building a statement and its cache key on every
 # call cost more than running it (SQLAlchemy memoizes the key of a statement object).
 _CASE = select(cases).where(cases.c.id == bindparam("case_id"))
+# what a read asks on every request: the version (and the office, which must be the caller's)
+_VERSION = select(cases.c.version, cases.c.office).where(cases.c.id == bindparam("case_id"))
 _CASE_TO_APPEND = select(
     cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
@@ -344,8 +346,12 @@ class Store:
 
     # --- reading ---------------------------------------------------------------------
     def version(self, case_id: str, office: str | None = None) -> int:
+        """The case's version (NotFound for another office's case, as for a missing one)."""
         with self._tx(single=True) as conn:
-            return self._case(conn, case_id, office).version
+            row = conn.execute(_VERSION, {"case_id": case_id}).first()
+        if row is None or (office is not None and row.office != office):
+            raise NotFound("case", case_id)
+        return row.version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:
         """The log: ``[{seq, recorded_at, recorded_by, entry, hash}]`` (numbers as
