@@ -225,10 +225,12 @@ def _limited(inner: Reader, measure: Callable[[Any], int], low: int | None, high
         if got is _MISSING:
             return got
         n = measure(got)
-        message = too_low(n) if low is not None and n < low else too_high(n) if high is not None and n > high else None
-        if message is None:
+        if low is not None and n < low:
+            problems.append((loc, _wrong(too_low(n), v)))
+        elif high is not None and n > high:
+            problems.append((loc, _wrong(too_high(n), v)))
+        else:
             return got
-        problems.append((loc, _wrong(message, v)))
         return _MISSING
     return read
 

@@ -156,10 +156,7 @@ class Store:
             return work(conn)
 
     def _case(self, conn: Connection, case_id: str, office: str | None):
-        row = conn.execute(_CASE, {"case_id": case_id}).first()
-        if row is None or (office is not None and row.office != office):
-            raise NotFound("case", case_id)
-        return row
+        return _visible(conn.execute(_CASE, {"case_id": case_id}).first(), case_id, office)
 
     def _log(self, conn: Connection, case_id: str, upto: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         q = select(log_table.c.seq, log_table.c.entry).where(log_table.c.case_id == case_id)
@@ -247,10 +244,7 @@ class Store:
         """The case's row, locked for the append (PostgreSQL: ``FOR UPDATE OF cases``; SQLite's
         writers are serialised already), with its projection's columns (``p_*``, None without one):
         one statement."""
-        row = conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first()
-        if row is None or (office is not None and row.office != office):
-            raise NotFound("case", case_id)
-        return row
+        return _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
 
     def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> int:
         case_id, version = row.id, row.version
@@ -349,9 +343,7 @@ class Store:
         """The case's version (NotFound for another office's case, as for a missing one)."""
         with self._tx(single=True) as conn:
             row = conn.execute(_VERSION, {"case_id": case_id}).first()
-        if row is None or (office is not None and row.office != office):
-            raise NotFound("case", case_id)
-        return row.version
+        return _visible(row, case_id, office).version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:
         """The log: ``[{seq, recorded_at, recorded_by, entry, hash}]`` (numbers as
@@ -676,6 +668,14 @@ class Store:
         except (Argon2Error, ValueError):
             return None
         return User(r.name, r.office, r.role)
+
+
+def _visible(row, case_id: str, office: str | None):
+    """The case's row, or NotFound — also for another office's case, exactly as for a missing one
+    (CASE.md)."""
+    if row is None or (office is not None and row.office != office):
+        raise NotFound("case", case_id)
+    return row
 
 
 def _occurred(doc: dict[str, Any]) -> str | None:

@@ -188,3 +188,16 @@ def test_finder_notified_needs_a_due_day(tmp_path):
     f.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     r = run_cli("assess", str(f))
     assert r.returncode == 2 and "/events/3" in r.stderr and "due" in r.stderr
+
+
+def test_item_3_and_art_5_agree_on_whose_refusal_counts():
+    """With no master named, the refusal recorded is taken as the master's by art 5's rule; item 3
+    of art 12 ¶2 reads the same refusal (jp-1899 master_will.by_master): both say so together."""
+    doc = _scenario(HERE / "cases/claims-excluded-items-1-3-5.yaml")
+    doc["case"]["vessel"].pop("master")
+    doc["parties"] = [p for p in doc["parties"] if p["id"] != "captain"] + [{"id": "mate"}]
+    doc["events"] = [dict(e, by="mate") if e["type"] == "master_refused" else e for e in doc["events"]]
+    out = assess_json(doc)
+    codes = [f["code"] for f in out["findings"]]
+    assert "rescue-against-master-will" in codes
+    assert any(f["code"] == "claim-excluded" and "jp-1899-2025:12.2#3" in f["cites"] for f in out["findings"])

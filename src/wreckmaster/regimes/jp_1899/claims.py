@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
 
 from .common import event_actors, name, yen
@@ -79,7 +80,7 @@ def admitted_claims(ctx: Context) -> None:
                             f"{item} denies rescue expenses to such a person.", [cite, "jp-1899:12.1"])
             ctx.out.step("claim_excluded", [cite, "jp-1899:12.1"],
                          f"{by}: {why} — art 12 ¶2 item {item}, no rescue expenses.",
-                         f"{by}: 第十二條第二項第{'一二三四五'[item - 1]}號ニ該當 — 救護費用ヲ支給セス",
+                         f"{by}: 第十二條第二項第{number_zh(item)}號ニ該當 — 救護費用ヲ支給セス",
                          inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
                          readings=["jp-1899-2025-12-2-exclusions"])
             continue

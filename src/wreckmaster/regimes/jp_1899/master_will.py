@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 
-from .common import applies, authority_ok, master, name
+from .common import applies, authority_ok, event_actors, master, name
 
 GROUND_EN = {"insufficient-means": "the master's means of protecting life are insufficient",
              "bad-faith": "the master is acting in bad faith"}
@@ -27,13 +27,13 @@ def master_will(ctx: Context) -> None:
         return
     m = master(ctx)
     by = refusal.get("by")
-    if m.id is not None and by != m.id:
+    if not by_master(ctx, refusal):
         ctx.out.finding("info", "refusal-not-by-master",
                         f"The refusal of {refusal.date} is by {name(ctx, by)}, not by the master {name(ctx, m.id)} "
                         "(or an acting master, art 21): art 5 ¶1 protects the master's will only.",
                         ["jp-1899:5.1", "jp-1899:21"])
         return
-    acts = _rescue_acts_after(ctx, refusal.date)
+    acts = [what for what, _who in rescue_acts_after(ctx, refusal.date)]
     override = ctx.scenario.first("mayor_override")
     if override is not None and override_applies(ctx, override):
         return
@@ -101,13 +101,25 @@ def override_fails(ctx: Context, override) -> str | None:
     return None
 
 
-def _rescue_acts_after(ctx: Context, day) -> list[str]:
+def by_master(ctx: Context, refusal) -> bool:
+    """Whether the refusal is the master's (art 5 ¶1 protects his will only); with no master
+    named, any refusal is taken as his."""
+    m = master(ctx)
+    return m.id is None or refusal.get("by") == m.id
+
+
+def rescue_acts_after(ctx: Context, day) -> list[tuple[str, list[str]]]:
+    """The rescue acts on or after ``day``, each as (what, who took part): persons summoned
+    (not those who refused), ships, carts or land requisitioned (their owners), goods saved
+    (their finders). Art 5 ¶1 here; today's art 12 ¶2 item 3 excludes who took part."""
     acts = []
     for ev in ctx.scenario.events_of("summoned", "requisitioned"):
         if ev.date >= day:
-            acts.append(f"{ev.type} on {ev.date}")
+            who = (event_actors(ev.get("to")) if ev.type == "summoned" else event_actors(ev.get("from")))
+            refused = event_actors(ev.get("refused"))
+            acts.append((f"{ev.type} on {ev.date}", [p for p in who if p not in refused]))
     for item in ctx.scenario.items:
         if item.found and item.found.date and item.found.date >= day:
-            acts.append(f"{item.id} saved on {item.found.date}")
+            acts.append((f"{item.id} saved on {item.found.date}", list(item.found.by)))
     return acts
 

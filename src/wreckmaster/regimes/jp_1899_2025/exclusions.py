@@ -18,11 +18,10 @@ exception to art 12 ¶1 (``admitted_claims``) that the explanation names.
 """
 from __future__ import annotations
 
-from datetime import date
-
+from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
-from wreckmaster.regimes.jp_1899.common import event_actors, master
-from wreckmaster.regimes.jp_1899.master_will import override_fails
+from wreckmaster.regimes.jp_1899.common import event_actors
+from wreckmaster.regimes.jp_1899.master_will import by_master, override_fails, rescue_acts_after
 
 CITE = "jp-1899-2025:12.2"
 #: the crew of the ship rescued (art 12 ¶2 item 1): the roles that make a party one of them
@@ -53,24 +52,13 @@ def _against_master(ctx: Context) -> dict[str, str]:
     who then rescued — summoned on or after the refusal, whose ship or land was requisitioned then,
     or who saved goods then — rescued in breach of art 5."""
     refusal = ctx.scenario.first("master_refused")
-    if refusal is None or refusal.get("by") not in (master(ctx).id, None):
+    if refusal is None or not by_master(ctx, refusal):
         return {}
     override = ctx.scenario.first("mayor_override")
     if override is not None and override_fails(ctx, override) is None:
         return {}
-    day: date = refusal.date
-    why = f"rescued after the master refused the rescue on {day} (art 5 ¶1), no override standing"
-    out: dict[str, str] = {}
-    for ev in ctx.scenario.events_of("summoned"):
-        if ev.date >= day:
-            out.update({p: why for p in event_actors(ev.get("to")) if p not in event_actors(ev.get("refused"))})
-    for ev in ctx.scenario.events_of("requisitioned"):
-        if ev.date >= day:
-            out.update({p: why for p in event_actors(ev.get("from"))})
-    for item in ctx.scenario.items:
-        if item.found and item.found.date and item.found.date >= day:
-            out.update({p: why for p in item.found.by})
-    return out
+    why = f"rescued after the master refused the rescue on {refusal.date} (art 5 ¶1), no override standing"
+    return {p: why for _what, who in rescue_acts_after(ctx, refusal.date) for p in who}
 
 
 def _carried_off(ctx: Context) -> dict[str, str]:
@@ -90,7 +78,7 @@ ITEMS = ((1, _ship_party), (2, _caused_distress), (3, _against_master), (5, _car
 def claim_exclusions(ctx: Context) -> None:
     """Art 12 ¶2 items 1, 2, 3, 5: the claimants they exclude, for the shared claims rule (the
     first item that applies is named)."""
-    if ctx.case.kind == "drift" or ctx.memo.get("out_of_scope"):
+    if ctx.case.kind == "drift":       # chapter 2's goods; out of scope: ``guarded`` does not run it
         return
     claimants = {e.get("by") for e in ctx.scenario.events_of("claim_filed")}
     found: dict[str, tuple[int, str, str]] = {}
@@ -105,7 +93,7 @@ def claim_exclusions(ctx: Context) -> None:
                      + ("; ".join(f"{p} — item {n}: {why}" for p, (n, why, _c) in sorted(found.items()))
                         or "no claimant is excluded by them") + ".",
                      "第十二条第二項第一号乃至第三号及第五号 — "
-                     + ("、".join(f"{p}: 第{'一二三四五'[n - 1]}号" for p, (n, _w, _c) in sorted(found.items()))
+                     + ("、".join(f"{p}: 第{number_zh(n)}号" for p, (n, _w, _c) in sorted(found.items()))
                         or "該当者ナシ"),
                      inputs={"claimants": sorted(c for c in claimants if c)},
                      readings=["jp-1899-2025-12-2-exclusions"])
