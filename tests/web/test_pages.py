@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import shot
 
@@ -24,13 +25,14 @@ def login(page, url, name, password):
     page.get_by_label("User name").fill(name)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
 
 
 def test_a_clerks_day_from_first_report_to_sale(site, browser):
     url = site["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     login(page, url, "tanaka", "umi-no-hi")
-    assert page.url.endswith("/cases")
+    expect(page).to_have_url(re.compile(r"/cases$"))
     shot(page, "cases-1280")
 
     # a first report opens the case
@@ -41,9 +43,10 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     page.get_by_label("Kind").select_option("drift")
     page.get_by_label("Who reported").fill("漁師 太助")
     page.get_by_role("button", name="Open a case").click()
-    assert re.search(r"/cases/[^/]+$", page.url), page.url
+    # a form's POST is a navigation: the assertions below wait for the new page (expect retries)
+    expect(page).to_have_url(re.compile(r"/cases/[^/?]+(\?.*)?$"))
     case_url = page.url.split("?")[0]
-    assert "明治十三年五月一日" in page.content()          # the era date beside the ISO date
+    expect(page.locator("body")).to_contain_text("明治十三年五月一日")   # the era date beside the ISO date
 
     # the find: an item found floating by the reporter
     page.get_by_text("Add an item saved or found").click()
@@ -54,22 +57,22 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     page.locator("#it-fby").select_option("reporter")
     page.locator("#it-state").select_option("floating")
     page.locator("form[action$='/entries/item'] button").click()
-    assert "檜材 二十本" in page.locator("#inv-h + div").inner_text()
+    expect(page.locator("#inv-h + div")).to_contain_text("檜材 二十本")
     # no notice yet: the law's posting duty is a warning, and no posting deadline runs yet
-    assert "notice-not-posted" in page.locator("ul.findings").inner_text()
-    assert page.locator("tr", has_text="post notice of timber").count() == 0
+    expect(page.locator("ul.findings")).to_contain_text("notice-not-posted")
+    expect(page.locator("tr", has_text="post notice of timber")).to_have_count(0)
 
     # the notice (art 30): the event form shows only notice_posted's fields, with its article
     page.get_by_text("Record an event").click()
     page.locator("#event_type").select_option("notice_posted")
     page.wait_for_selector("#ev-items")                    # htmx swapped the fields in
-    assert "jp-1875:30" in page.locator("#event-fields").inner_text()
+    expect(page.locator("#event-fields")).to_contain_text("jp-1875:30")
     page.locator("#ev-date").fill("1880-05-03")
     page.locator("#ev-items").select_option("timber")
     page.locator("form[action$='/entries/event'] button").click()
     deadline = page.locator("tr", has_text="post notice of timber")
-    assert deadline.locator(".badge").get_attribute("data-status") == "met"
-    assert "notice-not-posted" not in page.locator("ul.findings").inner_text()
+    expect(deadline.locator(".badge")).to_have_attribute("data-status", "met")
+    expect(page.locator("ul.findings")).not_to_contain_text("notice-not-posted")
 
     # the sale after a year (art 31 item 2): the finder's half appears as an award
     page.goto(f"{case_url}?event_type=sold")               # the same form without JavaScript
@@ -78,9 +81,9 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     page.locator("#ev-price").fill("28")
     page.locator("form[action$='/entries/event'] button").click()
     award = page.locator("tr.award", has_text="漁師 太助")
-    assert "14.000 JPY" in award.inner_text()
+    expect(award).to_contain_text("14.000 JPY")
     award.locator("summary").first.click()                 # the figure opens its explanation
-    assert "jp-1875:31#2" in award.inner_text()
+    expect(award).to_contain_text("jp-1875:31#2")
     shot(page, "case-1280")
     timeline = page.locator("#timeline").inner_text()
     assert "tanaka" in timeline and "#4" in timeline
@@ -99,7 +102,7 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     page.get_by_text("Add an item saved or found").click()
     page.locator("#it-id").fill("timber")                  # a duplicate id
     page.locator("form[action$='/entries/item'] button").click()
-    assert "duplicate" in page.locator(".error").inner_text().lower()
+    expect(page.locator(".error")).to_contain_text(re.compile("duplicate", re.IGNORECASE))
     assert site["store"].version(case_url.rsplit("/", 1)[1], office="misaki") == version
 
 
@@ -144,7 +147,8 @@ def test_every_field_has_a_label(site, browser):
     page = browser.new_page()
     login(page, site["url"], "suzuki", "kaigan-2")
     page.goto(f"{site['url']}/cases")
-    page.locator("a[href^='/cases/']:not([href='/cases/new'])").first.click()
+    href = page.locator("a[href^='/cases/']:not([href='/cases/new'])").first.get_attribute("href")
+    page.goto(f"{site['url']}{href}")                      # goto returns once the page has loaded
     unlabelled = page.evaluate("""() => [...document.querySelectorAll('input:not([type=hidden]), select')]
         .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name || e.id)""")
     assert unlabelled == []
