@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, Optional
 from wreckmaster.law import citations, types
 from wreckmaster.law.money import Currency
 from wreckmaster.law.records import Invalid, Length, Record
-from wreckmaster.law.types import Amount, Day, dedupe
+from wreckmaster.law.types import Amount, Day, dedupe, first_seen
 from wreckmaster.law.yamlio import load_yaml
 
 FORMAT = "wreckmaster.average/1"
@@ -186,10 +186,7 @@ def _cross_checks(doc: dict[str, Any]) -> list[tuple[str, str]]:
     for i, it in _entries(doc, "interests"):
         ident = it.get("id")
         if isinstance(ident, str):
-            if ident in ids:
-                problems.append((f"/interests/{i}/id", f"duplicate id {ident!r} (first at {ids[ident]})"))
-            else:
-                ids[ident] = f"/interests/{i}/id"
+            first_seen(ids, ident, f"/interests/{i}/id", "id", problems)
     adjusted_on = None
     try:
         adjusted_on = values.iso_date(doc.get("adjusted_on")) if "adjusted_on" in doc else None

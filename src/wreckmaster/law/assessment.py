@@ -204,6 +204,12 @@ class Assessment:
     def round(self, exact: Fraction, currency: money.Currency | None = None) -> Decimal:
         return (currency or self.currency).round(exact)
 
+    def _split(self, exact: Fraction | Decimal, n: int, shares: Sequence[Fraction] | None,
+               currency: money.Currency | None) -> tuple[money.Currency, list[Decimal]]:
+        """The currency and the rounded parts of ``exact`` among ``n`` (by ``shares``, else equally)."""
+        cur = currency or self.currency
+        return cur, (money.split(exact, shares, cur) if shares else money.split_equal(exact, n, cur))
+
     def award(self, to: str | Sequence[str], for_: str | None, kind: str, exact: Fraction | Decimal,
               cites: str | Sequence[str], shares: Sequence[Fraction] | None = None,
               currency: money.Currency | None = None) -> list[Award]:
@@ -211,9 +217,8 @@ class Assessment:
 
         A zero award is not recorded.
         """
-        cur = currency or self.currency
         recipients = (to,) if isinstance(to, str) else tuple(to)
-        parts = money.split(exact, shares, cur) if shares else money.split_equal(exact, len(recipients), cur)
+        cur, parts = self._split(exact, len(recipients), shares, currency)
         cites = _cites(cites)
         out = [Award(r, for_, kind, a, cur.code, cites) for r, a in zip(recipients, parts) if a != 0]
         self.awards.extend(out)
@@ -227,9 +232,8 @@ class Assessment:
 
         A zero charge is not recorded.
         """
-        cur = currency or self.currency
         payers = (payer,) if isinstance(payer, str) else tuple(payer)
-        parts = money.split(exact, shares, cur) if shares else money.split_equal(exact, len(payers), cur)
+        cur, parts = self._split(exact, len(payers), shares, currency)
         cites = _cites(cites)
         out = [Charge(p, payee, for_, a, cur.code, cites) for p, a in zip(payers, parts) if a != 0]
         self.charges.extend(out)

@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from . import values
 from .records import Bounds, Record
-from .types import Day, Refs, checked
+from .types import Day, Refs, checked, first_seen
 
 
 def _positive(value: Any) -> Decimal:
@@ -197,10 +197,7 @@ def check(doc: dict[str, Any], party_ids: set[str], problems: list[tuple[str, st
         ptr = f"/coast/segments/{i}"
         sid = s.get("id")
         if isinstance(sid, str):
-            if sid in seg_ids:
-                problems.append((f"{ptr}/id", f"duplicate segment id {sid!r} (first at {seg_ids[sid]})"))
-            else:
-                seg_ids[sid] = f"{ptr}/id"
+            first_seen(seg_ids, sid, f"{ptr}/id", "segment id", problems)
     for i, s in segs:
         ptr = f"/coast/segments/{i}"
         sid = s.get("id")
@@ -217,11 +214,8 @@ def check(doc: dict[str, Any], party_ids: set[str], problems: list[tuple[str, st
                     boat_at[bid] = (sid, f"{bptr}/id")
             num = b.get("number")
             if isinstance(num, int) and not isinstance(num, bool):
-                if num in numbers:
-                    problems.append((f"{bptr}/number", f"duplicate boat number {num} in the register of segment "
-                                                       f"{sid!r} (first at {numbers[num]})"))
-                else:
-                    numbers[num] = f"{bptr}/number"
+                first_seen(numbers, num, f"{bptr}/number", "boat number", problems,
+                           where=f" in the register of segment {sid!r}")
             _party(b.get("owner"), f"{bptr}/owner", party_ids, problems)
             for key in ("crew", "badges"):
                 _parties(b.get(key), f"{bptr}/{key}", party_ids, problems)
@@ -248,10 +242,7 @@ def check(doc: dict[str, Any], party_ids: set[str], problems: list[tuple[str, st
         ptr = f"/coast/patrol/{i}"
         pid = p.get("id")
         if isinstance(pid, str):
-            if pid in ship_ids:
-                problems.append((f"{ptr}/id", f"duplicate patrol ship id {pid!r} (first at {ship_ids[pid]})"))
-            else:
-                ship_ids[pid] = f"{ptr}/id"
+            first_seen(ship_ids, pid, f"{ptr}/id", "patrol ship id", problems)
         if isinstance(p.get("watches"), list):
             for j, n in enumerate(p["watches"]):
                 _segment(n, f"{ptr}/watches/{j}", seg_ids, problems)

@@ -46,3 +46,14 @@ def problems(exc: Invalid) -> list[tuple[str, str]]:
 def dedupe(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The problems in order, each once."""
     return list(dict.fromkeys(problems))
+
+
+def first_seen(seen: dict[Any, str], key: Any, pointer: str, what: str, problems: list[tuple[str, str]],
+               where: str = "") -> None:
+    """Remember where ``key`` (an id, a number) first stands, or report it at ``pointer`` as a
+    duplicate ``what`` (``duplicate segment id 'a' (first at /coast/segments/0/id)``); ``where``
+    follows the key (`` in the register of segment 'S1'``)."""
+    if key in seen:
+        problems.append((pointer, f"duplicate {what} {key!r}{where} (first at {seen[key]})"))
+    else:
+        seen[key] = pointer

@@ -1,8 +1,7 @@
 """`wreckmaster sea-protest FILE`: the sea protest certificate (浦証文) of a jp-1875 case (art 21)."""
 from __future__ import annotations
 
-import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -25,27 +24,12 @@ Example:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("sea-protest", help=HELP)
-    def sea_protest(
-        file: str = typer.Argument(..., help="The scenario file (wreckmaster.scenario/1, regime jp-1875)."),
-        format: str = typer.Option("text", "--format", help="text (the certificate) or json."),
-        as_of: Optional[str] = typer.Option(None, "--as-of", help="Judge at this date (YYYY-MM-DD); default the "
-                                            "scenario's as_of, else today."),
-    ) -> None:
-        from datetime import date
+    from wreckmaster.cli.jp1875_document import register_document
 
-        from wreckmaster.cli.main import check_choice, load_or_fail, parse_date, print_json
-
-        check_choice(format, ("text", "json"))
-        when = parse_date(as_of, "--as-of")
-        scenario = load_or_fail(file, regime="jp-1875", document="the sea protest certificate (浦証文), art 21,")
-        from wreckmaster.regimes.jp_1875.sea_protest import certificate
-
-        data = certificate(scenario, when or scenario.as_of or date.today())
-        if format == "json":
-            print_json(data)
-            return
-        sys.stdout.write("\n".join(render(data)) + "\n")
+    register_document(app, name='sea-protest', help=HELP, document='the sea protest certificate (浦証文), art 21,',
+                      build='wreckmaster.regimes.jp_1875.sea_protest:certificate', render=render,
+                      text_help='the certificate',
+                      as_of_help="Judge at this date (YYYY-MM-DD); default the scenario's as_of, else today.")
 
 
 def render(data: dict[str, Any]) -> list[str]:

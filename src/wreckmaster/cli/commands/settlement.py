@@ -1,8 +1,7 @@
 """`wreckmaster settlement FILE`: the settlement statement (精算書) of a jp-1875 case (arts 19–20)."""
 from __future__ import annotations
 
-import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -25,27 +24,12 @@ Example:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("settlement", help=HELP)
-    def settlement(
-        file: str = typer.Argument(..., help="The scenario file (wreckmaster.scenario/1, regime jp-1875)."),
-        format: str = typer.Option("text", "--format", help="text (a printable statement) or json."),
-        as_of: Optional[str] = typer.Option(None, "--as-of", help="Judge the settlement at this date (YYYY-MM-DD); "
-                                            "default the scenario's as_of, else today."),
-    ) -> None:
-        from datetime import date
+    from wreckmaster.cli.jp1875_document import register_document
 
-        from wreckmaster.cli.main import check_choice, load_or_fail, parse_date, print_json
-
-        check_choice(format, ("text", "json"))
-        when = parse_date(as_of, "--as-of")
-        scenario = load_or_fail(file, regime="jp-1875", document="the settlement statement (精算書), arts 19–20,")
-        from wreckmaster.regimes.jp_1875.settlement import statement
-
-        data = statement(scenario, when or scenario.as_of or date.today())
-        if format == "json":
-            print_json(data)
-            return
-        sys.stdout.write("\n".join(render(data)) + "\n")
+    register_document(app, name='settlement', help=HELP, document='the settlement statement (精算書), arts 19–20,',
+                      build='wreckmaster.regimes.jp_1875.settlement:statement', render=render,
+                      text_help='a printable statement',
+                      as_of_help="Judge the settlement at this date (YYYY-MM-DD); default the scenario's as_of, else today.")
 
 
 def _n(data: dict[str, Any], ident: str | None) -> str:
