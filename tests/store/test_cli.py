@@ -160,6 +160,11 @@ def test_due_list_and_ics(wm, write_scenario):
     ics = wm("case", "due", "--as-of", "1876-04-10", "--format", "ics")
     assert ics.returncode == 0 and ics.stdout.startswith("BEGIN:VCALENDAR")
     assert "DTSTART;VALUE=DATE:18760502" in ics.stdout and "jp-1875:30" in ics.stdout
+    # what people read has the duty in the case's language too (the JSON rows above keep CASE.md's shape)
+    unfolded = ics.stdout.replace("\r\n", "\n").replace("\n ", "")     # RFC 5545 folds long lines
+    assert "SUMMARY:i1 ノ拾得ヲ掲示ス（60日間） / post notice of i1 for 60 days [jp-1875:30]" in unfolded
+    table = wm("case", "due", "--as-of", "1876-04-10")
+    assert table.returncode == 0 and "i1 ノ拾得ヲ掲示ス（60日間）" in table.stdout, table.stdout
     assert wm("case", "due", "--as-of", "1876-03-10").returncode == 0
     assert wm("case", "due", "--office", "local", "--format", "json").returncode == 0
 

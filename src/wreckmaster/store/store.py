@@ -444,9 +444,13 @@ class Store:
                     out.append((r, doc, problems))
             return out
 
-    def due(self, as_of: date, within: int = 30, office: str | None = None) -> list[dict]:
+    def due(self, as_of: date, within: int = 30, office: str | None = None, local: bool = False) -> list[dict]:
         """Deadlines pending (due within ``within`` days of ``as_of``) or missed, across the cases,
-        soonest first: ``[{case, duty, party, due, status, cites}]``."""
+        soonest first: ``[{case, duty, party, due, status, cites}]`` (CASE.md's row, exactly).
+
+        ``local``: each row also carries ``duty_local`` (the duty in the case's language) and
+        ``lang`` (that language), for what people read — the table, the calendar, the pages;
+        the JSON of ``case due`` and ``GET /api/due`` keeps the contract's row."""
         from wreckmaster.law.scenario import InvalidScenario
 
         horizon = as_of + timedelta(days=within)
@@ -464,9 +468,11 @@ class Store:
                 continue
             for d in result.deadlines:
                 if d.status == "missed" or (d.status == "pending" and d.due <= horizon):
-                    rows.append((d.due, r.num, d.duty, {"case": r.id, "duty": d.duty, "party": d.party,
-                                                         "due": d.due.isoformat(), "status": d.status,
-                                                         "cites": list(d.cites)}))
+                    row = {"case": r.id, "duty": d.duty, "party": d.party, "due": d.due.isoformat(),
+                           "status": d.status, "cites": list(d.cites)}
+                    if local and d.duty_local:
+                        row.update(duty_local=d.duty_local, lang=result.language)
+                    rows.append((d.due, r.num, d.duty, row))
         rows.sort(key=lambda t: t[:3])
         return [t[3] for t in rows]
 

@@ -159,7 +159,7 @@ def cases_page(request: Request, lang: str = "en"):
         return _login_redirect(request)
     store = _store(request)
     today = date.today()
-    due = store.due(today, within=7, office=user.office)
+    due = store.due(today, within=7, office=user.office, local=True)
     due.sort(key=lambda d: (d["status"] != "missed", d["due"]))
     names = {c["case"]: c for c in store.list_cases(office=user.office)}
     return render(request, "cases.html", lang=lang, cases=list(names.values()), due=due, today=today)

@@ -276,7 +276,8 @@ def register(app: typer.Typer) -> None:
         check_choice(format, ("table", "json", "ics"))
         when = parse_date(as_of, "--as-of") or date.today()
         _positive(within, "--within", 0)
-        rows = from_store(db, format, lambda store: store.due(when, within=within, office=office),
+        rows = from_store(db, format, lambda store: store.due(when, within=within, office=office,
+                                                              local=format != "json"),
                           formats=("table", "json", "ics"))
         if format == "ics":
             from wreckmaster.documents.calendar import due_to_ics
@@ -289,7 +290,7 @@ def register(app: typer.Typer) -> None:
                 print(f"nothing due on {when} within {within} days")
             for r in rows:
                 print(f"{r['due']}  {r['status']:<8} {r['case']:<12} {r['duty']:<40} {r['party'] or '—':<12} "
-                      f"{', '.join(r['cites'])}")
+                      f"{', '.join(r['cites'])}" + (f"  {r['duty_local']}" if r.get("duty_local") else ""))
 
         print_rows(rows, format, table)
 

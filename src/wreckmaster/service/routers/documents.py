@@ -77,7 +77,7 @@ def get_due_calendar(request: Request, user: Caller = Depends(current_user)) -> 
     within = params.query_int(request, "within", 0, params.MAX_WITHIN)
     within = 30 if within is None else within
     params.check_window(as_of, within)
-    rows = store_of(request).due(as_of, within=within, office=user.office)
+    rows = store_of(request).due(as_of, within=within, office=user.office, local=True)
     return Response(due_to_ics(rows, name=f"wreckmaster — {user.office}"), media_type="text/calendar; charset=utf-8")
 
 
