@@ -82,9 +82,10 @@ def test_sigkill_during_long_records_leaves_all_or_none(store, db_url):
     during_commit = 0
     versions = []
     for i in range(20):
-        p = _python(LONG_RECORDER, db_url, case, str(batch))
+        p = _python(LONG_RECORDER, _named(db_url), case, str(batch))
         try:
             assert p.stdout.readline().strip() == "R", p.stderr.read()
+            assert _sessions(store, APP) != 0, "the recorder's session is not seen by its name"
             if i % 3 == 0:              # kill inside the commit: as soon as the commit begins
                 while p.stdout.readline().strip() != "C":
                     pass
@@ -98,6 +99,7 @@ def test_sigkill_during_long_records_leaves_all_or_none(store, db_url):
             p.stdout.close()
             p.stderr.close()
         assert p.returncode == -signal.SIGKILL
+        _server_done_with(store, APP)
         v = store.version(case)
         assert (v - 1) % batch == 0, f"a half-written record: version {v}"
         assert len(store.history(case)) == v
@@ -107,3 +109,39 @@ def test_sigkill_during_long_records_leaves_all_or_none(store, db_url):
     result = store.verify()
     assert result == {"ok": True, "tampered": [], "projections": []}, result
     assert len(store.export(case)["parties"]) == 2 + (versions[-1] - 1)
+
+
+#: the killed recorder's connections name themselves, so that the test can wait for the server
+APP = "wm_killed_recorder"
+
+
+def _named(url: str) -> str:
+    if not url.startswith("postgresql"):
+        return url
+    return url + ("&" if "?" in url else "?") + f"application_name={APP}"
+
+
+def _server_done_with(store, app: str) -> None:
+    """Wait until PostgreSQL has no session left of the killed client.
+
+    A COMMIT that reached the server before the client was killed still completes, a moment after
+    the client is gone (the server does not need the client to commit); once the client's
+    session has ended, its last transaction is committed or rolled back for good, and the log
+    and the version read below are the final ones. (SQLite has no server: a killed writer's
+    transaction is in the file whole or not at all when the process is gone.)"""
+    for _ in range(600):
+        if not _sessions(store, app):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the killed client's session is still open on the server after 30 s")
+
+
+def _sessions(store, app: str) -> int | None:
+    """How many sessions named ``app`` the server has (None on SQLite)."""
+    if store.engine.dialect.name != "postgresql":
+        return None
+    from sqlalchemy import text
+
+    with store.engine.connect() as conn:
+        return conn.execute(text("SELECT count(*) FROM pg_stat_activity WHERE application_name = :a"),
+                            {"a": app}).scalar()
