@@ -131,10 +131,10 @@ class Store:
 
     # --- units of work ---------------------------------------------------------------
     @contextmanager
-    def _tx(self, write: bool = False, single: bool = False) -> Iterator[Connection]:
-        """A unit of work; ``single``: a read of one statement (see :func:`.db.single_read`)."""
+    def _tx(self, write: bool = False) -> Iterator[Connection]:
+        """A unit of work."""
         try:
-            with (db.single_read(self.engine) if single else db.transaction(self.engine, write)) as conn:
+            with db.transaction(self.engine, write) as conn:
                 yield conn
         except StoreError:
             raise
@@ -341,8 +341,10 @@ class Store:
     # --- reading ---------------------------------------------------------------------
     def version(self, case_id: str, office: str | None = None) -> int:
         """The case's version (NotFound for another office's case, as for a missing one)."""
-        with self._tx(single=True) as conn:
-            row = conn.execute(_VERSION, {"case_id": case_id}).first()
+        try:
+            row = db.read_row(self.engine, _VERSION, {"case_id": case_id})
+        except SQLAlchemyError as exc:
+            raise DatabaseProblem(db._one_line(exc)) from None
         return _visible(row, case_id, office).version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:
