@@ -1,6 +1,7 @@
 """`db.read_row`, the one-statement read that every service read makes to learn a case's version
 (on PostgreSQL straight to the driver, in autocommit): the same answer as a transaction's read,
-the pooled connection handed back in transaction mode, a dead connection replaced."""
+a dead connection replaced. (That the pooled connection goes back in transaction mode is
+test_writes.py's ``test_a_one_statement_read_leaves_no_autocommit_behind``.)"""
 from __future__ import annotations
 
 import pytest
@@ -23,25 +24,6 @@ def test_read_row_answers_as_a_transaction_does(store):
 
 #: what follows is about the PostgreSQL path (SQLite reads in a transaction of its own)
 ON_POSTGRESQL = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-
-
-@ON_POSTGRESQL
-def test_the_connection_goes_back_to_the_pool_in_transaction_mode(db_url):
-    """After the autocommit read, the same pooled connection runs the next unit of work as a
-    transaction: a failing unit leaves nothing behind."""
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(db_url, pool_size=1, max_overflow=0)
-    try:
-        db.read_row(engine, _VERSION, {"case_id": "x"})
-        with pytest.raises(ZeroDivisionError):
-            with db.transaction(engine, write=True) as conn:
-                conn.execute(text("INSERT INTO offices (id, name) VALUES ('tmp', 'tmp')"))
-                1 / 0
-        with engine.connect() as conn:
-            assert conn.execute(text("SELECT count(*) FROM offices WHERE id = 'tmp'")).scalar() == 0
-    finally:
-        engine.dispose()
 
 
 @ON_POSTGRESQL
