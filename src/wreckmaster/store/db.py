@@ -147,16 +147,18 @@ def read_row(engine: Engine, statement: Executable, params: dict[str, Any]) -> A
             raise DatabaseProblem(_one_line(exc)) from None
 
 
-_COMPILED: dict[tuple[str, int], str] = {}
+#: (dialect, id of the statement) → (the statement, its SQL); holding the statement keeps its id
+#: from being reused by another one
+_COMPILED: dict[tuple[str, int], tuple[Executable, str]] = {}
 
 
 def _driver_sql(engine: Engine, statement: Executable) -> str:
     """The statement as the driver's SQL text (named ``%(name)s`` parameters), compiled once."""
     key = (engine.dialect.name, id(statement))
-    sql = _COMPILED.get(key)
-    if sql is None:
-        sql = _COMPILED[key] = str(statement.compile(dialect=engine.dialect))
-    return sql
+    hit = _COMPILED.get(key)
+    if hit is None:
+        hit = _COMPILED[key] = (statement, str(statement.compile(dialect=engine.dialect)))
+    return hit[1]
 
 
 def current_revision(conn: Connection) -> str | None:
