@@ -193,3 +193,22 @@ def test_the_case_page_links_print_its_documents(site, browser):
     assert r.status == 200 and r.headers["content-type"] == "application/pdf" and r.body()[:5] == b"%PDF-"
     r = page.request.get(f"{site['url']}/cases/{site['foreign']}/documents/statement.pdf?party=x")
     assert r.status == 404
+
+
+def test_the_due_list_gives_each_duty_in_the_cases_language_too(site, browser):
+    """jp-1875 art 31 item 1: the owner of drift goods has a year from the find to come forward;
+    for a find of 1880 that duty is long missed, and the office's list shows it in the case's
+    words (Japanese, marked lang="ja") above the English."""
+    site["store"].open_case({
+        "format": "wreckmaster.scenario/1", "regime": "jp-1875",
+        "case": {"occurred": "1880-05-01", "kind": "drift", "place": "城ヶ島"},
+        "parties": [{"id": "f", "name": "漁師 太助", "roles": ["finder"]}],
+        "items": [{"id": "oar", "description": "櫓 一挺", "value": "1",
+                   "found": {"date": "1880-05-01", "by": ["f"], "state": "floating"}}]},
+        office="misaki", recorded_by="tanaka")
+    page = browser.new_page()
+    login(page, site["url"], "tanaka", "umi-no-hi")
+    page.goto(f"{site['url']}/cases")
+    row = page.locator("#due-h + div tr", has_text="owner of oar to appear within a year of the find")
+    expect(row.locator("span[lang='ja']")).to_have_text("oar ノ持主拾得ヨリ一ケ年以内ニ申出ツ")
+    expect(row.locator(".badge")).to_have_class(re.compile("missed"))
