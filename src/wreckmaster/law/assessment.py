@@ -152,33 +152,33 @@ class Step:
         return [(p.name, p.text, p.cite) if hasattr(p, "cite") else tuple(p) for p in self.params]
 
 
+def _shared(table: dict[Any, tuple[str, ...]], key: Any, make: Callable[[Any], tuple[str, ...]]) -> tuple[str, ...]:
+    """One shared tuple per distinct key (a large case makes hundreds of thousands of entries
+    citing the same few articles and readings); ``make(key)`` builds it the first time."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= 4096:  # citations and readings are a small fixed set; this bounds a pathological caller
+            table.clear()
+        found = table[key] = make(key)
+    return found
+
+
+def _unique(key: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (key,) if type(key) is str else tuple(dict.fromkeys(key))
+
+
 _CITES: dict[Any, tuple[str, ...]] = {}
+_READINGS: dict[Any, tuple[str, ...]] = {}
 
 
 def _cites(cites: str | Sequence[str]) -> tuple[str, ...]:
-    """The citations as a tuple without repeats; one shared tuple per distinct list (a large case
-    makes hundreds of thousands of entries citing the same few articles)."""
-    key = cites if type(cites) is str or type(cites) is tuple else tuple(cites)
-    found = _CITES.get(key)
-    if found is None:
-        if len(_CITES) >= 4096:  # citations are a small fixed set; this bounds a pathological caller
-            _CITES.clear()
-        found = _CITES[key] = (cites,) if isinstance(cites, str) else tuple(dict.fromkeys(key))
-    return found
-
-
-_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {(): ()}
+    """The citations as a tuple without repeats, shared (:func:`_shared`)."""
+    return _shared(_CITES, cites if type(cites) is str or type(cites) is tuple else tuple(cites), _unique)
 
 
 def _readings(readings: Sequence[str]) -> tuple[str, ...]:
-    """The readings as a tuple, one shared tuple per distinct list (as :func:`_cites`)."""
-    key = readings if type(readings) is tuple else tuple(readings)
-    found = _READINGS.get(key)
-    if found is None:
-        if len(_READINGS) >= 4096:
-            _READINGS.clear()
-        found = _READINGS[key] = key
-    return found
+    """The readings as a tuple, shared (:func:`_shared`)."""
+    return _shared(_READINGS, readings if type(readings) is tuple else tuple(readings), tuple)
 
 
 class Assessment:

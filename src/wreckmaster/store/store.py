@@ -133,25 +133,14 @@ class Store:
     @contextmanager
     def _tx(self, write: bool = False) -> Iterator[Connection]:
         """A unit of work."""
-        try:
-            with db.transaction(self.engine, write) as conn:
-                yield conn
-        except StoreError:
-            raise
-        except IntegrityError:
-            raise
-        except SQLAlchemyError as exc:
-            raise DatabaseProblem(db._one_line(exc)) from None
+        with _database_errors(), db.transaction(self.engine, write) as conn:
+            yield conn
 
     def _write(self, work: Callable[[Connection], Any]) -> Any:
         """Run ``work(conn)`` in a write transaction and return its result once committed."""
         if self._group is not None:
-            try:
+            with _database_errors():   # a unit's own database error reaches its caller unwrapped
                 return self._group.run(work)
-            except (StoreError, IntegrityError):
-                raise
-            except SQLAlchemyError as exc:  # a unit's own database error, as _tx says it
-                raise DatabaseProblem(db._one_line(exc)) from None
         with self._tx(write=True) as conn:
             return work(conn)
 
@@ -341,10 +330,8 @@ class Store:
     # --- reading ---------------------------------------------------------------------
     def version(self, case_id: str, office: str | None = None) -> int:
         """The case's version (NotFound for another office's case, as for a missing one)."""
-        try:
+        with _database_errors():
             row = db.read_row(self.engine, _VERSION, {"case_id": case_id})
-        except SQLAlchemyError as exc:
-            raise DatabaseProblem(db._one_line(exc)) from None
         return _visible(row, case_id, office).version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:
@@ -676,6 +663,18 @@ class Store:
         except (Argon2Error, ValueError):
             return None
         return User(r.name, r.office, r.role)
+
+
+@contextmanager
+def _database_errors() -> Iterator[None]:
+    """The database's own errors as :class:`DatabaseProblem` (one line); the store's errors, and
+    an IntegrityError (which the writers retry on), pass as they are."""
+    try:
+        yield
+    except (StoreError, IntegrityError):
+        raise
+    except SQLAlchemyError as exc:
+        raise DatabaseProblem(db._one_line(exc)) from None
 
 
 def _visible(row, case_id: str, office: str | None):

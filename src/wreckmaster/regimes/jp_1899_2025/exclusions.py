@@ -13,7 +13,7 @@ distress or refused to hand them over.)
 
 Item 4 is jp-1899's rule (``claims.admitted_claims``, shared). Items 1, 2, 3 and 5, absent from
 the 1899 seed, are read here from the facts (reading ``jp-1899-2025-12-2-exclusions``) and given
-to the shared claims rule as ``ctx.memo["claim_exclusions"]``: ``{party: (item, why)}``, each an
+to the shared claims rule as ``ctx.memo["claim_exclusions"]``: ``{party: (item, why, cite)}``, each an
 exception to art 12 ¶1 (``admitted_claims``) that the explanation names.
 """
 from __future__ import annotations
