@@ -19,6 +19,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from wreckmaster.law.assessment import Later
+from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
@@ -78,7 +79,7 @@ def posting(ctx: Context) -> None:
 def _posting_text(item_id, posted, period, due) -> tuple[str, str]:
     return (f"{item_id}: posted on {posted}; {period.describe()} from then (the day of posting "
             f"not counted) end on {due}.",
-            f"{item_id}: {posted} 張出、六十日間 → {due} マテ")
+            f"{item_id}: {posted} 張出、{number_zh(period.count)}日間 → {due} マテ")
 
 
 def wide_notice(ctx: Context) -> None:
