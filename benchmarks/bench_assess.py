@@ -8,6 +8,10 @@
 2. Whole process: ``wreckmaster assess SMALL --format json`` ÷ ``python -c "import json"``.
    Target ≤ 8, goal 5 (the command imports only what it needs: the plain ``assess`` form runs
    without Typer, :mod:`wreckmaster.cli.entry`; the Typer path is printed next to it).
+3. Whole process on a large case: ``wreckmaster assess BIG --format json`` for 10,000 and 100,000
+   items (issue 23: target ≤ 1 s at 10,000, and linear: 100,000 ÷ 10,000 about 10), beside
+   ``python -c "import json"`` run in the same loop. The JSON is written by orjson in C
+   (``json.dump`` with ``indent`` is pure Python: 0.7 s of the 1.7 s at 10,000 went there).
 
 Run: ``make bench`` (or ``.venv/bin/python benchmarks/bench_assess.py``).
 """
@@ -134,6 +138,31 @@ def whole_process(repeat: int = 21) -> tuple[float, float, float]:
     return tuple(statistics.median(times[k]) for k in commands)  # type: ignore[return-value]
 
 
+def large_whole_process(n: int, repeat: int) -> tuple[float, float]:
+    """Medians of ``repeat`` interleaved runs: ``python -c "import json"`` and
+    ``wreckmaster assess BIG --format json`` on a jp-1875 wreck of ``n`` items
+    (``tests/documents/big.py``: the documents' large case, each item found and awarded its fee)."""
+    sys.path.insert(0, str(ROOT / "tests" / "documents"))
+    from big import big_case
+
+    exe = Path(sys.executable).parent / "wreckmaster"
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
+        json.dump(big_case(n), f, ensure_ascii=False)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    commands = [[sys.executable, "-c", "import json"], [str(exe), "assess", f.name, "--format", "json"]]
+    times: list[list[float]] = [[], []]
+    try:
+        for i in range(repeat + 1):
+            for k, cmd in enumerate(commands):
+                t0 = time.perf_counter()
+                subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
+                if i:
+                    times[k].append(time.perf_counter() - t0)
+    finally:
+        os.unlink(f.name)
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
 def imported_modules(args: list[str], typer: bool = False) -> int:
     """How many modules a command imports (``python -X importtime``: a count, not a time);
     ``typer``: through the Typer application instead of the light entry."""
@@ -157,6 +186,11 @@ def main() -> None:
     small = str(ROOT / "examples" / "jp-1875-wreck-of-the-kotobuki-maru.yaml")
     args = ["assess", small, "--format", "json"]
     print(f"   modules imported: light entry {imported_modules(args)}, through Typer {imported_modules(args, True)}")
+    print("3. whole process on a large wreck, medians (target ≤ 1 s at 10,000 items; linear)")
+    base, ten = large_whole_process(10_000, repeat=5)
+    _, hundred = large_whole_process(100_000, repeat=1)
+    print(f"   python -c 'import json' {base * 1000:6.1f} ms; assess --format json: 10,000 items {ten:6.2f} s "
+          f"(ratio {ten / base:6.1f}), 100,000 items {hundred:6.2f} s (100,000 ÷ 10,000 = {hundred / ten:5.1f})")
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory():

@@ -103,28 +103,50 @@ def _escape(key: Any) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
+def _pointer(link: tuple | None) -> str:
+    """The JSON pointer of a place that :func:`check_document` reached by ``link`` (a chain of
+    (parent link, key) pairs): built only when a problem is reported there."""
+    keys = []
+    while link is not None:
+        link, key = link
+        keys.append(_escape(key))
+    return "".join("/" + k for k in reversed(keys))
+
+
 def check_document(doc: Any, name: str) -> None:
-    """Depth, valid Unicode and split parentheses, without recursion (hostile input)."""
-    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    """Depth, valid Unicode and split parentheses, without recursion (hostile input).
+
+    One pass over the document, linear in its size: a place's pointer is built only for the
+    problem reported (a 10,000-item case spent most of this check formatting pointers)."""
+    search = _SURROGATE.search
+    if isinstance(doc, str) and search(doc):
+        raise FileProblem("/", "not valid Unicode text (a lone surrogate such as \\udc80)")
+    if not isinstance(doc, (dict, list)):
+        return
+    stack: list[tuple[Any, int, tuple | None]] = [(doc, 0, None)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, ptr, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise FileProblem(name, f"nested more than {MAX_DEPTH} levels deep (at {ptr[:80]}…)")
-        if isinstance(node, str):
-            if _SURROGATE.search(node):
-                raise FileProblem(ptr or "/", "not valid Unicode text (a lone surrogate such as \\udc80)")
-        elif isinstance(node, dict):
-            split = _split_parenthesis(node, ptr)
+        node, depth, link = pop()
+        if isinstance(node, dict):
+            pairs = node.items()
+            split = _split_parenthesis(node, "")
             if split is not None:
-                raise FileProblem(split[0], "an unquoted (…, …) inside { } was split at its comma: put the whole "
-                                            f"text in quotes: {split[1]}")
-            for key, value in node.items():
-                if isinstance(key, str) and _SURROGATE.search(key):
-                    raise FileProblem(ptr or "/", "a key is not valid Unicode text (a lone surrogate such as \\udc80)")
-                stack.append((value, f"{ptr}/{_escape(key)}", depth + 1))
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                stack.append((value, f"{ptr}/{i}", depth + 1))
+                raise FileProblem(_pointer(link) + split[0], "an unquoted (…, …) inside { } was split at its "
+                                                             f"comma: put the whole text in quotes: {split[1]}")
+        else:
+            pairs = enumerate(node)
+        for key, value in pairs:
+            if isinstance(key, str) and search(key):
+                raise FileProblem(_pointer(link) or "/",
+                                  "a key is not valid Unicode text (a lone surrogate such as \\udc80)")
+            if depth >= MAX_DEPTH:
+                raise FileProblem(name, f"nested more than {MAX_DEPTH} levels deep (at {_pointer((link, key))[:80]}…)")
+            if isinstance(value, str):
+                if search(value):
+                    raise FileProblem(_pointer((link, key)),
+                                      "not valid Unicode text (a lone surrogate such as \\udc80)")
+            elif isinstance(value, (dict, list)):
+                push((value, depth + 1, (link, key)))
 
 
 def parse_text(text: str, name: str, suffix: str = "") -> Any:

@@ -82,11 +82,30 @@ def fail(problems: list[tuple[str, str]] | list[str]) -> None:
 
 
 def print_json(data: object) -> None:
-    """JSON on stdout, as the interchange formats write it (UTF-8, original scripts kept)."""
+    """JSON on stdout, as the interchange formats write it (UTF-8, original scripts kept,
+    indented by two spaces).
+
+    orjson writes it in C (``json.dump`` with ``indent`` never uses the C encoder: two seconds of
+    a 10,000-item assessment went there). What orjson refuses (a key that is not text, an
+    integer beyond 64 bits) is written by ``json`` as before; both give the same text.
+    """
     import json
 
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    try:
+        import orjson
+
+        data_bytes = orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+    except (ImportError, TypeError):
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (a test's capture)
+        sys.stdout.write(data_bytes.decode("utf-8"))
+    else:
+        buffer.write(data_bytes)
+        buffer.flush()
 
 
 def check_choice(value: str, allowed: tuple[str, ...], name: str = "--format") -> None:
