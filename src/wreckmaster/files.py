@@ -41,6 +41,10 @@ class FileProblem(Exception):
     def of(cls, problems: list[tuple[str, str]]) -> "FileProblem":
         return cls(*problems[0], more=problems[1:])
 
+    def in_file(self, name: str) -> list[tuple[str, str]]:
+        """The problems of a second file (a mapping, a rates table): a pointer names the file too."""
+        return [(f"{name}: {p}" if p.startswith("/") else p, m) for p, m in self.problems]
+
 
 def display_name(path: str) -> str:
     return "stdin" if path == STDIN else path

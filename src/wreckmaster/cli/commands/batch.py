@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
                 try:
                     mapping_doc = read_document(map_file)
                 except FileProblem as exc:
-                    fail(exc.problems)
+                    fail(exc.in_file(map_file))
                 try:
                     mapping = parse(mapping_doc)
                 except MappingProblem as exc:
@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
                         except MappingProblem as exc:
                             fail([(f"{map_file}: {exc.pointer}", f"{exc.message} (register {name})")])
         except SourceProblem as exc:
-            fail(exc.problems)
+            fail([(exc.name, exc.message)])
 
         out = open(output, "w", encoding="utf-8") if output else sys.stdout
         progress, done = _progress(lambda: sum(1 for _ in records(inputs)))
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
                           mapping_doc=mapping_doc, as_of=when, progress=progress)
         except SourceProblem as exc:
             done()
-            fail(exc.problems)
+            fail([(exc.name, exc.message)])
         finally:
             if output:
                 out.close()
