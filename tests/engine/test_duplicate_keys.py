@@ -153,3 +153,15 @@ def test_jp_1899_2025_final_bearer_is_written_once_and_is_the_owner_side():
     assert text.count("rescue_expenses.final_bearer:") == 1
     p = registry.get("jp-1899-2025").parameters.param("rescue_expenses.final_bearer")
     assert p.value == "owner-side" and p.cite == "jp-1899-2025:15.2"
+
+
+def test_the_web_amend_form_refuses_json_that_repeats_a_key():
+    """The case page's amend form reads its value as JSON when it is JSON: a repeated key is bad
+    input with the pointer (before, the value silently became text)."""
+    from wreckmaster.store.errors import InvalidEntry
+    from wreckmaster.web.forms import amend_entry
+
+    with pytest.raises(InvalidEntry) as exc:
+        amend_entry({"pointer": ["/items/x/found"], "value": ['{"by": ["f"], "by": ["g"]}']})
+    assert [p for p, _ in exc.value.problems] == ["/value/by"]
+    assert amend_entry({"pointer": ["/case/place"], "value": ["相良村 {浜"]})["value"] == "相良村 {浜"   # text stays text

@@ -105,7 +105,9 @@ def _construct_map(loader: "ExactLoader", node: yaml.MappingNode) -> Any:
 class _NoDuplicates:
     """Mixin for a PyYAML loader: mappings note repeated keys in ``self.duplicates``."""
 
-    duplicates: list
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)  # type: ignore[call-arg]
+        self.duplicates: list[tuple[int, Any, int]] = []
 
 
 class ExactLoader(_NoDuplicates, _Base):  # type: ignore[misc, valid-type]
@@ -168,7 +170,6 @@ ExactLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_text)
 
 def _load(text: str, loader_class: type) -> Any:
     loader = loader_class(text)
-    loader.duplicates = []
     try:
         doc = loader.get_single_data()
     finally:
