@@ -165,3 +165,11 @@ def test_the_web_amend_form_refuses_json_that_repeats_a_key():
         amend_entry({"pointer": ["/items/x/found"], "value": ['{"by": ["f"], "by": ["g"]}']})
     assert [p for p, _ in exc.value.problems] == ["/value/by"]
     assert amend_entry({"pointer": ["/case/place"], "value": ["相良村 {浜"]})["value"] == "相良村 {浜"   # text stays text
+
+
+def test_a_key_repeated_without_end_gives_a_bounded_report():
+    from wreckmaster.law.yamlio import MAX_REPORTED
+
+    with pytest.raises(DuplicateKeys) as exc:
+        load_json("{" + ",".join(['"a": 1'] * 10_000) + "}")
+    assert len(exc.value.problems) == MAX_REPORTED and exc.value.problems[0][0] == "/a"

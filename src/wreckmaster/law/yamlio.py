@@ -73,7 +73,7 @@ def _pointers(doc: Any, found: list[tuple[int, Any, int]]) -> list[tuple[str, st
             seen.add(id(node))
             stack.extend((v, f"{ptr}/{i}") for i, v in enumerate(node))
     out = []
-    for mapping, key, line in sorted(found, key=lambda f: f[2]):
+    for mapping, key, line in sorted(found, key=lambda f: f[2])[:MAX_REPORTED]:
         where = f" (line {line})" if line else ""
         text = _safe(str(key))
         text = text if len(text) <= 80 else text[:80] + "…"
@@ -83,6 +83,8 @@ def _pointers(doc: Any, found: list[tuple[int, Any, int]]) -> list[tuple[str, st
 
 
 _MERGE = "tag:yaml.org,2002:merge"
+#: at most this many repeated keys are reported (hostile input may repeat one a million times)
+MAX_REPORTED = 20
 
 
 def _construct_map(loader: "ExactLoader", node: yaml.MappingNode) -> Any:
