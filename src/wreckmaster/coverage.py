@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .law import citations
-from .law.yamlio import load_yaml
+from .law.yamlio import read_data
 
 PACKAGE = Path(__file__).resolve().parent
 SRC = PACKAGE.parent
@@ -86,7 +86,7 @@ def parameter_citations(regime: str) -> dict[str, set[str]]:
     path = PACKAGE / "regimes" / regime.replace("-", "_") / "parameters.yaml"
     if not path.exists():
         return out
-    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
+    raw = read_data(path) or {}
     for name, spec in (raw.get("parameters") or {}).items():
         cites = [spec.get("cite")] + [v.get("cite") for v in spec.get("values", []) or [] if isinstance(v, dict)]
         for c in cites:

@@ -10,7 +10,10 @@ Whatever the bytes, reading ends in a document or a :class:`FileProblem` (one li
 - text that is not valid Unicode (a lone surrogate, from a JSON ``\\udc80`` escape) is refused
   with its pointer, so nothing invalid is ever echoed;
 - a YAML error is one line, with a hint for the two common slips: a tab in the indentation, and
-  an unquoted ``(…, …)`` inside a flow mapping ``{…}`` (which YAML splits at the comma).
+  an unquoted ``(…, …)`` inside a flow mapping ``{…}`` (which YAML splits at the comma);
+- a key repeated in one mapping (``regime`` twice) is refused with its pointer, one line per
+  repeated key (``error: /regime: duplicate key 'regime' (line 4): …``), instead of the last
+  value silently winning (issue 21).
 """
 from __future__ import annotations
 
@@ -28,9 +31,19 @@ class FileProblem(Exception):
     """A problem with the file as a whole: ``error: <file name>: <what is wrong>``
     (or, for one place in it, ``error: <JSON pointer>: <what is wrong>``)."""
 
-    def __init__(self, name: str, message: str):
+    def __init__(self, name: str, message: str, more: list[tuple[str, str]] | None = None):
         super().__init__(f"{name}: {message}")
         self.name, self.message = name, message
+        self.problems: list[tuple[str, str]] = [(name, message), *(more or [])]
+        """every problem, one ``error:`` line each (several keys repeated: one line a key)"""
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]]) -> "FileProblem":
+        return cls(*problems[0], more=problems[1:])
+
+    def in_file(self, name: str) -> list[tuple[str, str]]:
+        """The problems of a second file (a mapping, a rates table): a pointer names the file too."""
+        return [(f"{name}: {p}" if p.startswith("/") else p, m) for p, m in self.problems]
 
 
 def display_name(path: str) -> str:
@@ -151,13 +164,15 @@ def check_document(doc: Any, name: str) -> None:
 
 def parse_text(text: str, name: str, suffix: str = "") -> Any:
     """Parse JSON or YAML text (JSON when the name ends in .json or the text starts with { or [)."""
-    from .law.yamlio import load_json, load_yaml
+    from .law.yamlio import DuplicateKeys, load_json, load_yaml
 
     if suffix == ".json" or text.lstrip().startswith(("{", "[")):
         import json
 
         try:
             return load_json(text)
+        except DuplicateKeys as exc:
+            raise FileProblem.of(exc.problems) from None
         except RecursionError:
             raise FileProblem(name, f"nested more than {MAX_DEPTH} levels deep") from None
         except json.JSONDecodeError as exc:
@@ -169,6 +184,8 @@ def parse_text(text: str, name: str, suffix: str = "") -> Any:
 
     try:
         return load_yaml(text)
+    except DuplicateKeys as exc:
+        raise FileProblem.of(exc.problems) from None
     except RecursionError:
         raise FileProblem(name, f"nested more than {MAX_DEPTH} levels deep") from None
     except yaml.YAMLError as exc:

@@ -66,6 +66,29 @@ def test_a_body_that_is_not_json_has_the_pointer_empty(client, office):
     assert r.json()["errors"][0]["pointer"] == ""
 
 
+
+def test_a_key_written_twice_is_422_with_its_pointer_and_stores_nothing(client, store, office):
+    """Issue 21 point 8: `regime` twice in the body is bad input, not the last value winning."""
+    before = len(store.list_cases(office=office.id))
+    raw = json.dumps(scenario())[:-1] + ', "regime": "jp-1899"}'
+    r = client.post("/api/cases", content=raw.encode(), headers={**office.h, "Content-Type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert r.json() == {"errors": [{"pointer": "/regime", "message": "duplicate key 'regime': a key may be "
+                                                                     "written only once in a mapping"}]}
+    assert len(store.list_cases(office=office.id)) == before
+    case = open_case(client, office)
+    entry = '{"add": "party", "value": {"id": "salvor", "id": "finder"}}'
+    for body, pointer in ((entry, "/value/id"), (f"[{entry}]", "/0/value/id")):
+        r = client.post(f"/api/cases/{case}/entries", content=body.encode(),
+                        headers={**office.h, "If-Match": '"1"', "Content-Type": "application/json"})
+        assert r.status_code == 422, r.text
+        assert [e["pointer"] for e in r.json()["errors"]] == [pointer]
+    # a stale version is still a conflict first (CASE.md), and nothing was stored
+    r = client.post(f"/api/cases/{case}/entries", content=entry.encode(),
+                    headers={**office.h, "If-Match": '"7"', "Content-Type": "application/json"})
+    assert r.status_code == 409
+    assert store.version(case, office=office.id) == 1
+
 # --- GET /api/cases ----------------------------------------------------------------------
 def test_list_is_the_offices_cases_as_case_list(client, store, office):
     case = open_case(client, office)

@@ -215,3 +215,28 @@ def test_help_of_every_command(wm):
                  ("user", "add"), ("db", "upgrade")):
         r = wm(*args, "--help", db=False)
         assert r.returncode == 0 and "Usage" in r.stdout, args
+
+
+def test_a_key_written_twice_is_bad_input_with_its_pointer_and_nothing_is_stored(wm, write_scenario):
+    """Issue 21 point 8: `case open` and `case record` refuse a key written twice (JSON or YAML, a
+    file or stdin) with exit 2 and the pointer; before, the last value silently won."""
+    text = json.dumps(drift_doc(), ensure_ascii=False)
+    twice = text[:-1] + ', "regime": "jp-1899"}'
+    r = wm("case", "open", write_scenario(twice, "twice.json"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: /regime: duplicate key 'regime'"), r.stderr
+    import yaml
+    as_yaml = yaml.safe_dump(drift_doc(), allow_unicode=True) + "regime: jp-1899\n"
+    r = wm("case", "open", write_scenario(as_yaml, "twice.yaml"))
+    assert r.returncode == 2 and r.stderr.startswith("error: /regime: duplicate key 'regime' (line "), r.stderr
+    assert json.loads(wm("case", "list", "--format", "json").stdout) == []
+    case = _open(wm, write_scenario)["case"]
+    entry = '{"event": {"type": "notice_posted", "date": "1876-03-03", "date": "1876-03-04", "items": ["i1"]}}'
+    for name, content, stdin in (("e.json", entry, None), ("l.json", f"[{entry}]", None), ("-", None, entry),
+                                 ("-", None, "event: {type: notice_posted, date: 1876-03-03, items: [i1]}\nevent: {}\n")):
+        path = name if content is None else write_scenario(content, name)
+        r = wm("case", "record", case, path, stdin=stdin)
+        assert r.returncode == 2 and r.stdout == "", (name, r.stderr)
+        pointer = "/0/event/date" if name == "l.json" else ("/event" if "event: {}" in (stdin or "") else "/event/date")
+        assert r.stderr.startswith(f"error: {pointer}: duplicate key"), (name, r.stderr)
+    assert json.loads(wm("case", "history", case, "--format", "json").stdout)[-1]["seq"] == 1

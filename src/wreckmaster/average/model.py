@@ -22,7 +22,7 @@ from wreckmaster.law import citations, types
 from wreckmaster.law.money import Currency
 from wreckmaster.law.records import Invalid, Length, Record
 from wreckmaster.law.types import Amount, Day, dedupe, first_seen
-from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.yamlio import read_data
 
 FORMAT = "wreckmaster.average/1"
 
@@ -98,7 +98,7 @@ class AverageCase:
 def currencies() -> dict[str, Currency]:
     from . import HERE
 
-    raw = load_yaml((HERE / "currencies.yaml").read_text(encoding="utf-8"))
+    raw = read_data(HERE / "currencies.yaml")
     out: dict[str, Currency] = {}
     for code, places in raw["iso4217"].items():
         out[code] = Currency(code, Fraction(1, 10 ** int(places)),

@@ -124,7 +124,7 @@ def load_or_fail(file: str, *, regime: Optional[str] = None, document: str = "")
     try:
         scenario = load_scenario(file)
     except FileProblem as exc:
-        fail([(exc.name, exc.message)])
+        fail(exc.problems)
     except InvalidScenario as exc:
         fail(exc.problems)
     if regime is not None and scenario.regime != regime:

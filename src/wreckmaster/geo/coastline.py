@@ -42,10 +42,10 @@ class OutsideRegions(ValueError):
 
 @lru_cache(maxsize=1)
 def regions_data() -> dict[str, Any]:
-    import yaml
+    from wreckmaster.law.yamlio import load_plain_yaml, read_data_text
 
     text = resources.files("wreckmaster.geo").joinpath("data/regions.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return read_data_text(text, "wreckmaster/geo/data/regions.yaml", load_plain_yaml)
 
 
 def package_version() -> str:

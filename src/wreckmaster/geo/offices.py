@@ -16,10 +16,10 @@ MAX_M = 60_000     # farther than this, no office in the gazetteer is taken as "
 
 @lru_cache(maxsize=1)
 def offices() -> list[dict[str, Any]]:
-    import yaml
+    from wreckmaster.law.yamlio import load_plain_yaml, read_data_text
 
     text = resources.files("wreckmaster.geo").joinpath("data/offices.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)["offices"]
+    return read_data_text(text, "wreckmaster/geo/data/offices.yaml", load_plain_yaml)["offices"]
 
 
 def data_version() -> str:

@@ -23,9 +23,10 @@ DENSIFY_DEG = 0.001   # ≈ 100 m
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    import yaml
+    from wreckmaster.law.yamlio import load_plain_yaml, read_data_text
 
-    read = lambda name: yaml.safe_load(resources.files("wreckmaster.geo").joinpath(f"data/{name}").read_text("utf-8"))  # noqa: E731
+    read = lambda name: read_data_text(resources.files("wreckmaster.geo").joinpath(f"data/{name}").read_text("utf-8"),  # noqa: E731
+                                       f"wreckmaster/geo/data/{name}", load_plain_yaml)
     return {"stations": read("stations.yaml"), "gazetteer": read("gazetteer.yaml")}
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .yamlio import load_yaml
+from .yamlio import read_data
 
 _CITE = re.compile(r"^(?P<regime>[a-z0-9-]+):(?P<article>[A-Za-z0-9]+(?:-[0-9]+)?(?: [A-Za-z]+)*)(?:\.(?P<para>\d+))?(?:#(?P<item>\d+))?$")
 
@@ -71,7 +71,7 @@ def _source(regime: str) -> Path:
 @lru_cache(maxsize=None)
 def law(regime: str) -> dict[str, Any]:
     """The whole ``articles.yaml`` of a regime."""
-    return load_yaml(_source(regime).read_text(encoding="utf-8"))
+    return read_data(_source(regime))
 
 
 def article(regime: str, number: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from . import values
 from .periods import Period
-from .yamlio import load_yaml
+from .yamlio import read_data
 
 
 @dataclass(frozen=True)
@@ -120,5 +120,5 @@ class Parameters:
 
 @lru_cache(maxsize=None)
 def load(path: str, regime: str) -> Parameters:
-    raw = load_yaml(Path(path).read_text(encoding="utf-8")) or {}
+    raw = read_data(Path(path)) or {}
     return Parameters(regime, raw.get("parameters", raw), Path(path).name)

@@ -173,7 +173,8 @@ class Found(Model):
     state: Optional[Literal["floating", "sunk", "ashore"]] = None
     distance_from_coast_m: Optional[Number] = None
     diving: bool = False
-    soaked: bool = False             # qing-shandong art 4: the official found the goods soaked with sea water (海水濕透)
+    soaked: Optional[bool] = None    # qing-shandong art 4: the official found the goods soaked with sea water (海水濕透);
+                                     # not given: true for goods recovered by diving at sea (reading qing-shandong-4-soaked-default)
     position: Optional[Position] = None                     # issue 15
     distance_computed: Optional[ComputedDistance] = None    # issue 15: computed by wreckmaster.geo
 

@@ -59,10 +59,12 @@ def _document(rec: Record) -> Any:
         except RowProblem as exc:
             raise _Bad(exc.problems) from None
     if rec.kind == "json":
-        from wreckmaster.law.yamlio import load_json
+        from wreckmaster.law.yamlio import DuplicateKeys, load_json
 
         try:
             return load_json(str(rec.payload))
+        except DuplicateKeys as exc:   # a key written twice: its pointer, as validation names fields
+            raise _Bad(exc.problems) from None
         except (ValueError, RecursionError) as exc:
             raise _Bad([(f"{rec.source} line {rec.line}", f"not valid JSON: {getattr(exc, 'msg', exc)}")]) from None
     from wreckmaster.files import FileProblem, read_document
@@ -70,7 +72,7 @@ def _document(rec: Record) -> Any:
     try:
         return read_document(str(rec.payload))
     except FileProblem as exc:
-        raise _Bad([(exc.name, exc.message)]) from None
+        raise _Bad(exc.problems) from None
 
 
 class _Bad(Exception):

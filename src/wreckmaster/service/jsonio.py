@@ -91,8 +91,9 @@ class BadJSON(ValueError):
 
 
 def loads(raw: bytes) -> Any:
-    """Parse a request body with the exact loader; :class:`BadJSON` with a message if it is not JSON."""
-    from wreckmaster.law.yamlio import load_json
+    """Parse a request body with the exact loader; :class:`BadJSON` with a message if it is not JSON,
+    :class:`~wreckmaster.law.yamlio.DuplicateKeys` (pointers into the body) if an object repeats a key."""
+    from wreckmaster.law.yamlio import DuplicateKeys, load_json
 
     try:
         text = raw.decode("utf-8")
@@ -108,6 +109,8 @@ def loads(raw: bytes) -> Any:
         raise BadJSON(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise BadJSON("not JSON this service reads: nested too deeply") from None
+    except DuplicateKeys:
+        raise
     except ValueError as exc:  # e.g. an integer of more digits than Python converts
         raise BadJSON(f"not JSON this service reads: {exc}") from None
     return data

@@ -97,7 +97,8 @@ def if_match(request: Request) -> Optional[int]:
 
 
 async def json_body(request: Request) -> Any:
-    """The body parsed with the exact loader, or 422 (pointer ``""`` when it is not JSON)."""
+    """The body parsed with the exact loader, or 422 (pointer ``""`` when it is not JSON; a key
+    repeated in an object: its pointer in the body, ``/regime``)."""
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
         raise ApiError(413, [("", f"body larger than {MAX_BODY} bytes")])
@@ -106,10 +107,14 @@ async def json_body(request: Request) -> Any:
             raw = await _read(request)
     except TimeoutError:
         raise ApiError(408, [("", f"body not received within {BODY_TIMEOUT:g} seconds")]) from None
+    from wreckmaster.law.yamlio import DuplicateKeys
+
     try:
         data = jsonio.loads(raw)
     except jsonio.BadJSON as exc:
         raise bad_input([("", str(exc))]) from None
+    except DuplicateKeys as exc:
+        raise bad_input(exc.problems) from None
     problems = jsonio.text_problems(data)
     if problems:
         raise bad_input(problems)

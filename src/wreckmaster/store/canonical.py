@@ -39,8 +39,17 @@ class LiteralNumber(Decimal):
 
 
 def loads(text: str) -> Any:
-    """Parse JSON: non-integers as :class:`LiteralNumber` (exact, literal text kept)."""
+    """Parse JSON: non-integers as :class:`LiteralNumber` (exact, literal text kept). For text the
+    store wrote itself (canonical, one key once); input from outside is read by :func:`loads_input`."""
     return json.loads(text, parse_float=LiteralNumber, parse_int=_integer)
+
+
+def loads_input(text: str) -> Any:
+    """As :func:`loads`, for input from outside: a key repeated in an object raises
+    :class:`~wreckmaster.law.yamlio.DuplicateKeys` (issue 21)."""
+    from wreckmaster.law.yamlio import json_loads
+
+    return json_loads(text, parse_float=LiteralNumber, parse_int=_integer)
 
 
 def _integer(text: str) -> Any:

@@ -139,14 +139,18 @@ def add_entry(section: str, form: dict[str, list[str]]) -> dict[str, Any]:
 
 
 def amend_entry(form: dict[str, list[str]]) -> dict[str, Any]:
-    """``{"amend": POINTER, "value": VALUE}``: the value is read as JSON when it is JSON, else as text."""
+    """``{"amend": POINTER, "value": VALUE}``: the value is read as JSON when it is JSON, else as text;
+    JSON that repeats a key is bad input (issue 21), not text."""
     import json
 
-    from wreckmaster.law.yamlio import load_json
+    from wreckmaster.law.yamlio import DuplicateKeys, load_json
+    from wreckmaster.store.errors import InvalidEntry
 
     raw = _one(form, "value")
     try:
         value: Any = load_json(raw)
+    except DuplicateKeys as exc:
+        raise InvalidEntry([(f"/value{p}", m) for p, m in exc.problems]) from None
     except (json.JSONDecodeError, ValueError, RecursionError):
         value = raw
     return {"amend": _one(form, "pointer"), "value": value}

@@ -92,3 +92,34 @@ def test_drift_shares_add_up_to_the_net_proceeds(price, costs, vessel, n):
             by_finder[a["to"]] += Decimal(a["amount"])
     if by_finder:
         assert max(by_finder.values()) - min(by_finder.values()) <= Decimal("0.001")
+
+
+@settings(max_examples=60, deadline=None)
+@given(amounts, amounts, st.lists(amounts, max_size=3), st.booleans(), st.integers(1, 3))
+def test_owner_sale_pays_costs_then_finder_then_owner_exactly(value, price, costs, vessel, n):
+    """Art 31 item 1 proviso / art 32 item 1 (issue 21): the owner's sale price held in custody is
+    paid out exactly — costs, the finder's share, the rest to the owner — and what it cannot pay
+    the owner pays; every cost and the finder's whole share are paid, nothing is negative."""
+    finders = ["a", "b", "c"][:n]
+    doc = {
+        "format": "wreckmaster.scenario/1", "regime": "jp-1875", "as_of": "1885-01-01",
+        "case": {"occurred": "1880-01-01", "kind": "drift"},
+        "parties": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "v"}, {"id": "o"}],
+        "items": [{"id": "x", "kind": "vessel" if vessel else "cargo", "value": str(value),
+                   "found": {"date": "1880-01-01", "by": finders, "state": "ashore"}}],
+        "expenses": [{"id": f"k{i}", "category": "custody", "amount": str(c), "for": "x", "payee": "v"}
+                     for i, c in enumerate(costs)],
+        "events": [{"type": "notice_posted", "date": "1880-01-02", "items": ["x"]},
+                   {"type": "owner_identified", "date": "1880-06-01", "item": "x", "owner": "o"},
+                   {"type": "sold", "date": "1880-07-01", "item": "x", "price": str(price)}],
+    }
+    out = assess_json(doc)
+    assert all(Decimal(e["amount"]) > 0 for e in out["awards"] + out["charges"])
+    share = total(out["awards"], kind="finder_share")
+    owed = sum(costs, Decimal(0)) + share
+    assert total(out["charges"], payer="custody") == price          # the money held is paid out exactly
+    assert total(out["charges"], payer="custody", payee="o") == max(price - owed, Decimal(0))
+    assert total(out["charges"], payer="o") == max(owed - price, Decimal(0))
+    assert total(out["charges"], payee="v") == sum(costs, Decimal(0))
+    for f in finders:
+        assert total(out["charges"], payee=f) == total(out["awards"], to=f)

@@ -25,7 +25,7 @@ CLAIMANTS = ["a", "b", "c", "d"]
 
 
 def scenario(claims, sales, payments, *, effective=True, government=False, home=False, absent=False,
-             obstructed=(), as_of="1901-12-31", due_day=15, unsold=False):
+             obstructed=(), as_of="1901-12-31", due_day=15, unsold=False, outlays=()):
     items = [{"id": f"i{k}", "value": "10", "perishable": True, "found": {"date": "1900-03-01", "by": ["a"]}}
              for k in range(len(sales))]
     if unsold:
@@ -40,8 +40,10 @@ def scenario(claims, sales, payments, *, effective=True, government=False, home=
         "format": "wreckmaster.scenario/1", "regime": "jp-1899", "as_of": as_of,
         "case": {"occurred": "1900-03-01", "kind": "wreck", "rescue_effective": effective, "at_home_port": home,
                  "master_absent": absent, "vessel": {"owner": "o", "master": "k", "government": government}},
-        "parties": [{"id": "o"}, {"id": "k"}] + [{"id": c, "obstructed": c in obstructed} for c in CLAIMANTS],
+        "parties": [{"id": "o"}, {"id": "k"}] + [{"id": c, "obstructed": c in obstructed} for c in CLAIMANTS]
+        + ([{"id": "m", "roles": ["mayor"]}] if outlays else []),
         "items": items, "events": events,
+        "expenses": [{"id": f"x{k}", "category": cat, "amount": amt, "payee": "m"} for k, (cat, amt) in enumerate(outlays)],
     }
 
 
@@ -119,3 +121,24 @@ def test_every_claim_is_either_awarded_or_excluded_by_a_finding(claims, sales, p
     awarded = len([a for a in out["awards"] if a["kind"] == "rescue_expenses"])
     zero = len([1 for _, amt, _ in claims if Decimal(amt) == 0])
     assert awarded + excluded + zero >= len(claims) >= awarded + excluded
+
+
+@settings(max_examples=120, deadline=None)
+@given(claims_st, sales_st, payments_st, flags,
+       st.lists(st.tuples(st.sampled_from(["transport", "storage", "sale"]), rin), min_size=1, max_size=3))
+def test_the_mayors_outlays_are_rescue_expenses_paid_before_any_surplus(claims, sales, payments, flags, outlays):
+    """Issue 21 point 6 (arts 13 item 3, 15, 16, 18; reading jp-1899-13-mayor-outlays): what the
+    mayor paid to carry, keep and sell the goods is awarded to him without a claim and paid like
+    the claims, and held money goes back only beyond all of them."""
+    out = assess_json(scenario(claims, sales, payments, **flags, outlays=outlays))
+    mayor = [a for a in out["awards"] if a["to"] == "m"]
+    assert total(mayor) == sum((Decimal(a) for _, a in outlays), Decimal(0))
+    assert all(a["kind"] == "rescue_expenses" and "jp-1899:13#3" in a["cites"] for a in mayor)
+    awards = [a for a in out["awards"] if a["kind"] == "rescue_expenses"]
+    assert total([c for c in out["charges"] if c["for"] == "rescue_expenses"]) == total(awards)
+    assert total(out["charges"], payee="m") == total(mayor)
+    held = sum((Decimal(p) for p, m, d in sales if f"1900-{m:02d}-{d:02d}" <= flags["as_of"]), Decimal(0))
+    surplus = total(out["charges"], payer="custody", **{"for": "surplus"})
+    if flags["effective"] and not flags["government"]:
+        assert surplus == max(held - total(awards), Decimal(0))
+    assert "expense-not-claimed" not in {f["code"] for f in out["findings"]}

@@ -301,3 +301,27 @@ def test_texts_field_kind_of_the_dispatch_event():
     assert got["/events/1/boats"] == "expected text, got a number 5"
     assert got["/events/2/segment"] == "required for a 'boats_dispatched' event"
     assert got["/events/3/purpose"].startswith("expected one of enquire, rescue, carry")
+
+
+@settings(max_examples=40, deadline=None)
+@given(values, st.sampled_from([("hard", "few"), ("hard", "many"), ("easy", "few"), ("easy", "many")]),
+       st.integers(1, 3), st.sampled_from([None, "sea", "river"]))
+def test_soaked_not_given_reads_as_true_at_sea_and_false_gives_the_four_grades(value, grade, n, waters):
+    """Issue 21 point 5 (reading qing-shandong-4-soaked-default): diving with `soaked` not given is
+    `soaked: true` at sea (awards and charges the same, plus an info finding soaked-assumed) and
+    `soaked: false` in a river; `soaked: false` is the four grades, exactly as without diving."""
+    def run(**found):
+        it = {"id": "x", "value": str(value), "difficulty": grade[0], "quantity": grade[1],
+              "found": {"by": RESCUERS[:n], **found}}
+        out = assess_json(case([it]))
+        return out, (out["awards"], out["charges"]), {f["code"] for f in out["findings"]}
+
+    where = {"waters": waters} if waters else {}
+    default, money_default, codes = run(diving=True, **where)
+    _, money_true, codes_true = run(diving=True, soaked=True, **where)
+    _, money_false, codes_false = run(diving=True, soaked=False, **where)
+    _, money_grades, _ = run(**where)
+    at_sea = waters != "river"          # the case builder's waters default to sea
+    assert money_default == (money_true if at_sea else money_false)
+    assert ("soaked-assumed" in codes) == at_sea and "soaked-assumed" not in codes_true | codes_false
+    assert money_false == money_grades and "diving-not-soaked" in codes_false

@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         try:
             doc = read_document(file)
         except FileProblem as exc:
-            fail([(exc.name, exc.message)])
+            fail(exc.problems)
         if doc is None:
             fail([(file, "empty file")])
         if isinstance(doc, dict) and (str(doc.get("format", "")).startswith("wreckmaster.scenario")

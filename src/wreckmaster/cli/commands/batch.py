@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
                 try:
                     mapping_doc = read_document(map_file)
                 except FileProblem as exc:
-                    fail([(exc.name, exc.message)])
+                    fail(exc.in_file(map_file))
                 try:
                     mapping = parse(mapping_doc)
                 except MappingProblem as exc:

@@ -86,6 +86,7 @@ def read_entry_file(path: str) -> Any:
     """A JSON or YAML file (``-``: standard input) with exact numbers that keep their literal text."""
     from wreckmaster.cli.main import fail
     from wreckmaster.files import FileProblem, read_document
+    from wreckmaster.law.yamlio import DuplicateKeys
     from wreckmaster.store import canonical
 
     if path == "-":
@@ -100,7 +101,9 @@ def read_entry_file(path: str) -> Any:
         import json
 
         try:
-            return canonical.loads(text)
+            return canonical.loads_input(text)
+        except DuplicateKeys as exc:   # `regime` twice: its pointer (issue 21)
+            fail(exc.problems)
         except json.JSONDecodeError as exc:
             if path.lower().endswith(".json") or path == "-":
                 fail([(path, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")])
@@ -109,12 +112,14 @@ def read_entry_file(path: str) -> Any:
 
         try:
             return load_yaml(text)
+        except DuplicateKeys as exc:
+            fail(exc.problems)
         except Exception as exc:  # noqa: BLE001 - any YAML problem is bad input
             fail([(path, f"not valid JSON or YAML: {exc}")])
     try:
         doc = read_document(path)
     except FileProblem as exc:
-        fail([(exc.name, exc.message)])
+        fail(exc.problems)
     return doc
 
 

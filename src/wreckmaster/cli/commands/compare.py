@@ -51,7 +51,7 @@ def register(app: typer.Typer) -> None:
             try:
                 rate_list = parse_rates(read_document(rates))
             except FileProblem as exc:
-                fail([(exc.name, exc.message)])
+                fail(exc.in_file(rates))
             except RatesProblem as exc:
                 fail([(f"{rates}: {exc.pointer}", exc.message)])
         from wreckmaster.law.scenario import InvalidScenario

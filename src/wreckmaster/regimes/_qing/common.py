@@ -10,7 +10,7 @@ from wreckmaster.law.coast import Coast, Segment
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 from wreckmaster.law.values import exact_text as tael  # noqa: F401  (re-exported for the rules)
-from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.yamlio import read_data
 
 
 def expense_categories(ctx: Context) -> dict[str, dict[str, Any]]:
@@ -20,7 +20,7 @@ def expense_categories(ctx: Context) -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=None)
 def _expense_categories(folder: Path) -> dict[str, dict[str, Any]]:
-    return load_yaml((folder / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
+    return read_data(folder / "parameters.yaml")["expense_categories"]
 
 
 def item_owner(ctx: Context, item: Item) -> str | None:

@@ -10,7 +10,7 @@ from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Expense
 from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
-from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.yamlio import read_data
 
 HERE = Path(__file__).parent
 
@@ -18,7 +18,7 @@ HERE = Path(__file__).parent
 @lru_cache(maxsize=None)
 def expense_categories() -> dict[str, dict[str, Any]]:
     """Expense category → the rule and article that govern it (parameters.yaml)."""
-    return load_yaml((HERE / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
+    return read_data(HERE / "parameters.yaml")["expense_categories"]
 
 
 def step_params(ctx: Context, *names: str) -> tuple[Param, ...]:

@@ -4,9 +4,12 @@
   思量スル時ハ … 三府五港ノ管庁及ヒ税関ヘ報告シテ張出ヲナシ或ハ新聞紙ニ載セナ公告ス可シ
   → posting (60 days) and wide_notice (20 yen or more, or needed goods).
 第三十一条 漂着物ノ持主知レタル時ハ … 第一 一ケ年以内ハ其見積代価ノ三分一ヲ取揚主ニ与ヘ其現品ハ持主ニ返還スル事
+  但持主ノ情願ニヨリ現品売払ヒ其代金ニテ受取ルコトヲ得可シ (at the owner's request the goods may be sold and the
+  owner take the money: :func:`_sold_for_owner`)
   第二 一ケ年ヲ過クレハ之レヲ公売シ其代価ヲ平分シ一半ハ其取揚主ニ与ヘ一半ハ官ニ収ムル事
   但三ケ年以内ニ其持主知レタル時ハ官ニ収メシ部分ハ下戻ス可シ
-第三十二条 (the same for an unmanned ship: 1/10 within a year; after it 1/3 to the finder, 2/3 to the government)
+第三十二条 (the same for an unmanned ship: 1/10 within a year; after it 1/3 to the finder, 2/3 to the government;
+  但書ハ前条第一項ニ同シ — the owner's sale too)
 第三十四条 凡漂着物ヲ保存シ及ヒ之ヲ公告スル等ノ事ニ付費用アルモノハ … 代価ノ全部中ヨリ之ヲ償却ス可シ
   → the custody and notice costs come off the whole value before the shares (net).
 
@@ -185,16 +188,70 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
     share_name = f"drift.{group}.finder_share_within_year"
     share = ctx.param(share_name)
     net, costs = _net(ctx, item, Fraction(item.value), art)
-    for payee, exp_id, amount in costs:
-        ctx.out.charge(owner, payee, exp_id, amount, "jp-1875:34")
     exact = net * share.value
     awarded = ctx.out.award(finders, item.id, "finder_share", exact, [cite, "jp-1875:34"])
-    ctx.out.charge_awards(awarded, owner, [cite, "jp-1875:34"])
     total = sum(a.amount for a in awarded)
+    sale = ctx.scenario.first("sold", item=item.id)
+    if sale is not None and sale.date >= known_on:
+        _sold_for_owner(ctx, item, art, owner, sale, costs, awarded)
+    else:
+        for payee, exp_id, amount in costs:
+            ctx.out.charge(owner, payee, exp_id, amount, "jp-1875:34")
+        ctx.out.charge_awards(awarded, owner, [cite, "jp-1875:34"])
     ctx.out.step("finder_share", (cite, "jp-1875:34"),
                  Later(_returned_text, item.id, owner, known_on, share.text, net, exact, total),
                  inputs={"value": item.value, "owner": owner, "owner_known": known_on, "finders": finders},
                  params=step_params(ctx, share_name), exact=exact, amount=total, readings=ONE_YEAR[art])
+
+
+def _sold_for_owner(ctx, item, art, owner, sale, costs, awarded) -> None:
+    """Art 31 item 1, proviso (art 32 item 1 by 但書ハ前条第一項ニ同シ): 但持主ノ情願ニヨリ現品売払ヒ其代金ニテ
+    受取ルコトヲ得可シ — at the owner's request the goods are sold and the owner takes the money
+    instead of the goods. A ``sold`` event on or after the day the owner became known (within the
+    year) is that sale (reading ``jp-1875-31-owner-sale``). The price is the money the authority
+    holds (``custody``), and pays, in this order: (1) the art 34 costs; (2) the finder's share of
+    the estimated value net of those costs (item 1's share: the sale does not change its base);
+    (3) the rest, to the owner. What the price cannot pay stays the owner's, as it is without a
+    sale (item 1 charges the costs and the share to the owner)."""
+    cite = CITES[(art, 1)]
+    price = Fraction(sale.get("price"))
+    left = price
+    paid: list[tuple[str, str, Fraction]] = []   # (payer, what, amount): for the step
+    for payee, exp_id, amount in costs:
+        from_price = min(amount, left)
+        left -= from_price
+        ctx.out.charge("custody", payee, exp_id, from_price, ["jp-1875:34", cite])
+        if amount > from_price:
+            ctx.out.charge(owner, payee, exp_id, amount - from_price, ["jp-1875:34", cite])
+        paid.append(("custody", exp_id, from_price))
+    for a in awarded:
+        from_price = min(Fraction(a.amount), left)
+        left -= from_price
+        ctx.out.charge("custody", a.to, a.for_, from_price, [cite, "jp-1875:34"])
+        if a.amount > from_price:
+            ctx.out.charge(owner, a.to, a.for_, Fraction(a.amount) - from_price, [cite, "jp-1875:34"])
+        paid.append(("custody", a.to, from_price))
+    rest = ctx.out.charge("custody", owner, item.id, left, cite)
+    owed = sum((c for _, _, c in costs), Fraction(0)) + sum((Fraction(a.amount) for a in awarded), Fraction(0))
+    if owed > price:
+        ctx.out.finding("info", "owner-sale-short",
+                        f"Item {item.id!r}: the price of the owner's sale ({yen(price)} yen) does not cover the art 34 "
+                        "costs and the finder's share; the owner pays the rest, as without a sale (art "
+                        f"{art} item 1).", [cite, "jp-1875:34"])
+    ctx.out.step("owner_sale", (cite, "jp-1875:34"),
+                 Later(_owner_sale_text, item.id, owner, sale.date, price, tuple(paid),
+                       sum((r.amount for r in rest), Decimal(0))),
+                 inputs={"price": price, "owner": owner, "sold": sale.date}, exact=left,
+                 readings=("jp-1875-31-owner-sale",))
+
+
+def _owner_sale_text(item_id, owner, sold_on, price, paid, rest) -> tuple[str, str]:
+    parts = ", ".join(f"{what} {yen(amount)}" for _, what, amount in paid)
+    return (f"{item_id}: sold on {sold_on} at the owner's request (proviso) for {yen(price)} yen, held in custody: "
+            f"it pays first the costs and the finder's share ({parts}), and the rest, {rest} yen, goes to the "
+            f"owner {owner}.",
+            f"{item_id}: 持主ノ情願ニヨリ {sold_on} 売払、代金 {yen(price)} 円 — 費用及ヒ取揚主ノ分（{parts}）ヲ"
+            f"償ヒ、残リ {rest} 円ヲ持主ニ渡ス")
 
 
 #: the reading of the year within which the owner may appear, by article

@@ -31,6 +31,7 @@ CHAPTER_ONE = [
     wreck_report.wreck_report,              # art 10
     claims.admitted_claims,                 # arts 12, 14, 20
     claims.expense_heads,                   # arts 13, 14
+    expenses.mayor_outlays,                 # art 13 item 3, arts 15, 16 ¶1, 18 (jp-1899 only: its parameter)
     public_sale.public_sale,                # art 11
     public_sale.sale_notices,               # art 11 ¶2, ¶4
     held_goods.delivery_against_security,   # art 16 ¶2

@@ -25,6 +25,7 @@ from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
 
 from .common import event_actors, name, yen
+from .expenses import is_mayor_outlay
 
 
 def admitted_claims(ctx: Context) -> None:
@@ -146,7 +147,8 @@ def expense_heads(ctx: Context) -> None:
                      f"{e.id}: {e.category}" + (f", {e.amount} yen" if e.amount is not None else "")
                      + (f" to {e.payee}" if e.payee else "") + " — a rescue expense (art 13).",
                      f"{e.id}: {e.category} — 救護費用", params=[heads], readings=["jp-1899-13-expense-heads"])
-        if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None:
+        if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None \
+                and not is_mayor_outlay(ctx, e):   # the mayor's own outlay needs no claim (expenses.mayor_outlays)
             ctx.out.finding("info", "expense-not-claimed",
                             f"Expense {e.id!r} ({e.category}) is owed to {name(ctx, e.payee)}, who filed no claim: "
                             "without a claim within the mayor's period it is not paid (art 14 ¶2).",

@@ -20,6 +20,13 @@
   → treasury_shortfall, an exception to the master paying the rest: after the art 17 sale the
     shortfall is the ``government``'s.
 
+第十三條 [absent from the seed; today's item 3: 救上ケタル物件ノ運搬、保管又ハ公売ニ要シタル費用] → mayor_outlays:
+  the costs of carrying, keeping and selling the goods saved that the mayor paid are rescue
+  expenses without a claim (art 14 is for those who would receive them from the mayor); they
+  join the ledger with the admitted claims, so the held money and the master or owner pay them
+  (arts 15, 16 ¶1, 18), and a surplus goes back only after them (art 16 ¶6; reading
+  ``jp-1899-13-mayor-outlays``; parameter ``rescue_expenses.mayor_outlays``).
+
 The order (reading ``jp-1899-16-6-order``): (1) the money held from sales pays, up to the
 expenses; (2) then what the master or owner actually paid, in the order paid; (3) the rest is
 owed by the master (owner) — until, the notified day having passed unpaid and the art 17 sale
@@ -37,7 +44,7 @@ from wreckmaster.law.money import round_half_up_units, split_units
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 
-from .common import (applies, event_actors, government_vessel, master, name, owner, release_ground,
+from .common import (applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
                      responsible_party, yen)
 from .custody import still_held
 
@@ -164,6 +171,55 @@ def released_unpaid(ctx: Context, item) -> bool:
     return release_ground(ctx, item) is not None
 
 
+# --- art 13 item 3: what the mayor paid out -----------------------------------------------------
+def is_mayor_outlay(ctx: Context, e) -> bool:
+    """An expense of a head of parameter ``rescue_expenses.mayor_outlays`` (art 13 item 3: carrying,
+    keeping, selling the goods saved) owed to the mayor — a party with role ``mayor``, or the
+    municipality's fund ``local-public`` — who filed no claim himself (a claim he filed stands for
+    it, as before). A cost of selling an item that was not sold is no outlay (要シタル費用: a cost
+    incurred): it is the estimate art 17 ¶2 weighs. A regime without the parameter has none."""
+    if "rescue_expenses.mayor_outlays" not in ctx.regime.parameters or e.amount is None:
+        return False
+    if e.category not in ctx.p("rescue_expenses.mayor_outlays"):
+        return False
+    if e.payee != "local-public" and e.payee not in mayors(ctx):
+        return False
+    if e.category == "sale" and e.for_ is not None and ctx.scenario.first("sold", item=e.for_) is None:
+        return False
+    return ctx.scenario.first("claim_filed", by=e.payee) is None
+
+
+def mayor_outlays(ctx: Context) -> None:
+    """Art 13 item 3 with arts 15, 16 ¶1 and 18: the costs of carrying, keeping and selling the goods
+    saved that the mayor paid are rescue expenses; no claim is needed for them (art 14 ¶1 is for
+    those who would receive rescue expenses from the mayor, 救護費用ノ支給ヲ受ケントスル者). Each is an
+    award to the mayor and joins the admitted claims (``ctx.memo["claims"]``): the money held and
+    the master or owner pay it like any other rescue expense, and a surplus of held money goes
+    back only after it (art 16 ¶6). Reading ``jp-1899-13-mayor-outlays``."""
+    outlays = [e for e in ctx.scenario.expenses if is_mayor_outlay(ctx, e)]
+    if not outlays:
+        return
+    heads = ctx.param("rescue_expenses.mayor_outlays")
+    claims = ctx.memo.setdefault("claims", [])
+    ctx.memo["mayor_outlays"] = [e.id for e in outlays]
+    unit = ctx.out.currency.unit
+    cites = ["jp-1899:13#3", "jp-1899:15.1", "jp-1899:16.1", "jp-1899:18"]
+    for e in outlays:
+        made = ctx.out.award(e.payee, e.id, "rescue_expenses", Fraction(e.amount), cites)
+        units = sum(int(Fraction(a.amount) / unit) for a in made)
+        if units:
+            claims.append((e.payee, units))
+        ctx.out.step("mayor_outlays", cites,
+                     f"{e.id}: {e.category}, {yen(Fraction(e.amount))} yen paid by the mayor ({name(ctx, e.payee)}) — "
+                     "a rescue expense (art 13 item 3) recovered from the money held and the master or owner, "
+                     "without a claim (arts 15, 16 ¶1, 18).",
+                     f"{e.id}: 救上ケタル物件ノ{ {'transport': '運搬', 'storage': '保管', 'sale': '公賣'}.get(e.category, e.category)}"
+                     f"ニ要シタル費用 {yen(Fraction(e.amount))} 円 — 市町村長ノ支出シタル救護費用",
+                     inputs={"expense": e.id, "category": e.category, "amount": e.amount, "payee": e.payee},
+                     params=[heads], amount=made[0].amount if made else None,
+                     readings=["jp-1899-13-mayor-outlays", "jp-1899-13-expense-heads"])
+
+
 # --- art 15: notice and the day to pay by --------------------------------------------------
 def payment_due(ctx: Context) -> None:
     """Art 15 ¶2–3 (and art 16 ¶1): the responsible party is notified of the amount and pays it by
@@ -180,7 +236,9 @@ def payment_due(ctx: Context) -> None:
                             "due from the master or owner, and what he paid goes back to him.", "jp-1899:19.1")
         return
     ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
-                 f"The rescue expenses, fixed by the mayor at the admitted claims ({yen(_units(ctx, led.total))} yen), "
+                 f"The rescue expenses, fixed by the mayor at the admitted claims"
+                 + (" and his own outlays (art 13 item 3)" if ctx.memo.get("mayor_outlays") else "")
+                 + f" ({yen(_units(ctx, led.total))} yen), "
                  f"are notified to {name(ctx, resp.id)}: {resp.why_en}.",
                  f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
                  inputs={"responsible": resp.id, "at_home_port": ctx.case.at_home_port,

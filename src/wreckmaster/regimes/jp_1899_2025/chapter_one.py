@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from wreckmaster.law import citations
-from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.yamlio import read_data
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.regime import Context
 from wreckmaster.regimes.jp_1899 import CHAPTER_ONE, claims, scope
@@ -48,7 +48,7 @@ def today(cite: str, regime: str) -> str:
 
 @lru_cache(maxsize=None)
 def _forms() -> dict[int, str]:
-    raw = load_yaml((Path(__file__).parent / "character_forms.yaml").read_text(encoding="utf-8"))
+    raw = read_data(Path(__file__).parent / "character_forms.yaml")
     return str.maketrans(raw["forms"])
 
 

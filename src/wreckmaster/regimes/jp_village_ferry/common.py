@@ -15,7 +15,7 @@ from typing import Any
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
-from wreckmaster.law.yamlio import load_yaml
+from wreckmaster.law.yamlio import read_data
 
 HERE = Path(__file__).parent
 
@@ -26,7 +26,7 @@ CARRIED_KINDS = ("cargo", "baggage", "valuables")
 
 @lru_cache(maxsize=None)
 def expense_categories() -> dict[str, dict[str, Any]]:
-    return load_yaml((HERE / "parameters.yaml").read_text(encoding="utf-8"))["expense_categories"]
+    return read_data(HERE / "parameters.yaml")["expense_categories"]
 
 
 def carrier(ctx: Context) -> str | None:

@@ -11,7 +11,8 @@
   taken for the station's public fund.)
 
 - :func:`goods_award` — the grade's share of each item's value; :func:`diving_award`, an
-  exception to it, 2/3 for goods recovered by diving. One tenth of the (rounded) award goes to
+  exception to it, 2/3 for goods recovered by diving and found soaked (``found.soaked``; not
+  given, true for goods dived for at sea, with an info finding ``soaked-assumed``). One tenth of the (rounded) award goes to
   ``station-fund``, the rest to the rescuers (``found.by``, equally, by largest remainder), so
   the parts add up exactly to the award. Each part is charged to the item's owner, else the
   vessel's owner.
@@ -64,13 +65,16 @@ def goods_award(ctx: Context) -> None:
             continue
         if not _facts(ctx, item):
             continue
-        if item.found.diving and item.found.soaked:
-            diving_award(ctx, item)
+        soaked = _soaked(ctx, item)
+        if item.found.diving and soaked:
+            diving_award(ctx, item, assumed=item.found.soaked is None)
             continue
         if item.found.diving:
+            why = ("the official found the goods not soaked with sea water (found.soaked: false)"
+                   if item.found.soaked is False else
+                   "the official's finding that the goods are soaked with sea water (found.soaked) is not recorded")
             ctx.out.finding("info", "diving-not-soaked",
-                            f"Item {item.id!r} was recovered by diving, but the official's finding that the goods "
-                            "are soaked with sea water (found.soaked) is not recorded: art 4's two thirds need both "
+                            f"Item {item.id!r} was recovered by diving, but {why}: art 4's two thirds need both "
                             "(地方官驗明貨物，果係海水濕透); the four grades apply.", "qing-shandong:4")
         if item.difficulty is None or item.quantity is None:
             missing = " and ".join(n for n, v in (("difficulty", item.difficulty), ("quantity", item.quantity))
@@ -85,14 +89,31 @@ def goods_award(ctx: Context) -> None:
                GRADE_ZH[(item.difficulty, item.quantity)], None)
 
 
-def diving_award(ctx: Context, item: Item) -> None:
+def _soaked(ctx: Context, item: Item) -> bool:
+    """``found.soaked`` as given; not given, true for goods recovered by diving at sea — the item's
+    ``found.waters``, else the case's ``waters`` (``sea`` unless the scenario says ``river``), is ``sea``
+    (reading ``qing-shandong-4-soaked-default``). In a river nothing is assumed."""
+    if item.found.soaked is not None:
+        return item.found.soaked
+    return item.found.diving and (item.found.waters or ctx.case.waters) == "sea"
+
+
+def diving_award(ctx: Context, item: Item, assumed: bool = False) -> None:
     """Art 4, an exception to the four grades: goods that had fallen into the water and were
     recovered by swimming and diving (泅水撈摸, ``found.diving``), and that the official finds soaked
-    with sea water (果係海水濕透, ``found.soaked``): 2/3 to the rescuers, the owner keeps 1/3."""
+    with sea water (果係海水濕透, ``found.soaked``; ``assumed``: not given, read as true for goods
+    dived for at sea, with an info finding): 2/3 to the rescuers, the owner keeps 1/3."""
     rate = ctx.param("goods_award.diving")
     keeps = ctx.param("goods_award.diving.owner_keeps")
+    if assumed:
+        ctx.out.finding("info", "soaked-assumed",
+                        f"Item {item.id!r} was recovered by diving at sea and found.soaked is not given: the goods are "
+                        "taken to be soaked with sea water (果係海水濕透), so art 4's two thirds apply (reading "
+                        "qing-shandong-4-soaked-default); record soaked: false if the official found them not soaked.",
+                        "qing-shandong:4")
     _award(ctx, item, rate, "diving_award", f"recovered by diving from the water (the owner keeps {keeps.text})",
-           "已落水泅水撈摸 (歸於船主三分之一)", "goods_award", extra_params=[keeps])
+           "已落水泅水撈摸 (歸於船主三分之一)", "goods_award", extra_params=[keeps],
+           more_readings=["qing-shandong-4-soaked-default"] if assumed else [])
 
 
 def _facts(ctx: Context, item: Item) -> bool:
@@ -100,7 +121,7 @@ def _facts(ctx: Context, item: Item) -> bool:
 
 
 def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grade_zh: str,
-           overrides: str | None, extra_params: list[Param] = ()) -> list[Award]:
+           overrides: str | None, extra_params: list[Param] = (), more_readings: list[str] = ()) -> list[Award]:
     tenth = ctx.param("station_fund.share")
     rescuers = list(item.found.by)
     exact = Fraction(item.value) * rate.value
@@ -126,7 +147,7 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
                 "diving": item.found.diving, "rescuers": rescuers, "payer": payer},
         params=[rate, *extra_params, tenth], exact=exact, amount=total,
         readings=["qing-shandong-4-scale", "qing-shandong-4-station-tenth", "qing-shandong-4-split",
-                  "qing-shandong-4-who-pays"],
+                  "qing-shandong-4-who-pays", *more_readings],
         overrides=overrides)
     if payer is None:
         ctx.out.finding("error", "owner-unknown",
