@@ -16,6 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from wreckmaster.law import regime as registry
 from wreckmaster.law.scenario import validate
+from wreckmaster.regimes.jp_1899_2025 import municipal_days
 
 from ...conftest import assess_json
 
@@ -118,7 +119,17 @@ def test_the_owners_last_day_is_monotone_in_the_notice_day(d1, d2, order):
     ua, ub = reg.claim_until(sc, "x", a), reg.claim_until(sc, "x", b)
     assert ua is not None and ub is not None and ua <= ub
     assert a < ua
+    # the period's own last day (Civil Code), then moved past municipal holidays (地方自治法 art 4-2 ¶4)
+    end = reg.parameters.param("owner_claim.period_sunk" if order else "owner_claim.period").value.due(a)
     if order:
-        assert ua.year == a.year + 1
+        assert end.year == a.year + 1
     else:
-        assert (ua.year - a.year) * 12 + ua.month - a.month == 6
+        assert (end.year - a.year) * 12 + end.month - a.month == 6
+    weekdays = reg.parameters.param("municipal_holidays.weekdays").value
+    year_end = tuple(reg.parameters.param("municipal_holidays.year_end").value)
+    assert end <= ua <= end + timedelta(days=12)
+    assert municipal_days.holiday(ua, weekdays, year_end) is None
+    day = end
+    while day < ua:
+        assert municipal_days.holiday(day, weekdays, year_end) is not None
+        day += timedelta(days=1)

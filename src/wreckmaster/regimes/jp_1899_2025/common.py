@@ -82,6 +82,14 @@ def notice_event(ctx: Context, item_id: str):
     return min(got, key=lambda e: (e.date, e.index)) if got else None
 
 
+def claim_due(ctx: Context, period_name: str, start: date):
+    """The last day of the owner's period ``period_name`` from ``start``, moved past municipal holidays
+    where the law says so (:mod:`.municipal_days`; the case's ``closed_days``)."""
+    from .municipal_days import claim_due as due
+
+    return due(ctx.param, period_name, start, ctx.case.closed_days)
+
+
 def sale_of(ctx: Context, item_id: str):
     return ctx.scenario.first("sold", item=item_id)
 

@@ -16,13 +16,14 @@
 """
 from __future__ import annotations
 
+from datetime import date, timedelta
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import (LOCAL, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class, name,
-                     notice_event, order_goods, pay_out, record, sale_of, yen)
+from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
+                     name, notice_event, order_goods, pay_out, record, sale_of, yen)
 
 REWARD_24 = {"river_timber": "reward.river_timber", "drifting": "reward.drifting", "sunken": "reward.sunken"}
 REWARD_27 = {"river_timber": "owner_claim.reward.river_timber", "drifting": "owner_claim.reward.drifting",
@@ -65,6 +66,7 @@ def drift_goods(ctx: Context) -> None:
             continue
         if not custody_and_notice(ctx, item):
             continue
+        early_takes(ctx, item)
         perishable_sale(ctx, item)
         if not owner_claim(ctx, item, klass):
             finder_or_sale(ctx, item)
@@ -204,16 +206,23 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
                         f"Item {item.id!r}: an owner was informed on {notice.date} but none is named; the proviso of art "
                         "25 ¶2 replaces the public notice only for a known owner.", "jp-1899-2025:25.2")
     period, sunk = claim_period(ctx, item)
-    due = period.value.due(notice.date)
+    last = claim_due(ctx, period.name, notice.date)
+    due = last.day
     record(ctx, item.id, notice_on=notice.date, notice=("information" if informed else "public notice"),
            claim_until=due, order_goods=sunk)
+    moved_en = (f" (the period ends on {last.period_end}, a municipal holiday: "
+                f"{', '.join(f'{h.day} {h.en}' for h in last.skipped)}; 地方自治法 art 4-2 ¶4)" if last.moved else "")
+    moved_ja = (f"（期間ノ末日 {last.period_end} ハ市町村ノ休日 — " + "、".join(h.ja for h in last.skipped) + "）"
+                if last.moved else "")
     ctx.out.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
                  f"{item.id}: " + ("owner informed" if informed else "public notice") + f" on {notice.date}; the owner "
-                 f"may claim within {period.text} of it, until {due}"
+                 f"may claim within {period.text} of it, until {due}{moved_en}"
                  + (" (sunken goods of the Cabinet Order: one year)." if sunk else "."),
-                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得",
+                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得"
+                 + moved_ja,
                  inputs={"notice": notice.date, "order_goods": sunk}, params=[period],
                  readings=["jp-1899-2025-25-notice-day", "jp-1899-2025-periods"]
+                 + (["jp-1899-2025-municipal-holidays"] if last.moved else [])
                  + (["jp-1899-2025-order-goods"] if sunk else []))
     return True
 
@@ -275,12 +284,17 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     claim = first_for(ctx, "owner_claimed", item.id)
     notice = notice_event(ctx, item.id)
     period, _ = claim_period(ctx, item)
-    due = period.value.due(notice.date) if notice is not None else None
+    last = claim_due(ctx, period.name, notice.date) if notice is not None else None
+    due = last.day if last is not None else None
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     if due is not None:
+        ended = None if claim is not None else owner_right_ended(ctx, item, due)
         ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the reward and the costs)", owner, due,
                          claim.date if claim else None, ["jp-1899-2025:27.1"]
-                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else []),
+                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else [])
+                         + (["jp-1899-2025:28.1"] if ended else []),
+                         status="ended" if ended else None,
+                         note="; ".join(n for n in (ended, last.note()) if n) or None,
                          local=f"{item.id} ノ引渡ヲ受ク（所有者、報酬並公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     if claim is None:
         return False
@@ -342,6 +356,71 @@ def _other_costs(ctx: Context, item: Item, others, cite: str) -> None:
 
 
 # --- art 28 -----------------------------------------------------------------------------------
+def acquisition_opens(ctx: Context, item: Item) -> date | None:
+    """Art 28 ¶1, the first step of the finder's acquisition: the day the owner waived (owner_waived),
+    or the day after his period (art 27 ¶1, moved past municipal holidays) ended; None while neither
+    can be known (no notice, no waiver) — reading ``jp-1899-2025-28-order``."""
+    notice = notice_event(ctx, item.id)
+    waived = first_for(ctx, "owner_waived", item.id)
+    days = [waived.date] if waived is not None else []
+    if notice is not None:
+        period, _ = claim_period(ctx, item)
+        days.append(claim_due(ctx, period.name, notice.date).day + timedelta(days=1))
+    return min(days) if days else None
+
+
+def takes(ctx: Context, item: Item) -> tuple[list, object | None]:
+    """The ``finder_took`` events of the item: those before the owner's right ended (they acquire
+    nothing) and the first one after it (art 28 ¶2), or None."""
+    opens = acquisition_opens(ctx, item)
+    every = events_for(ctx, "finder_took", item.id)
+    early = [t for t in every if opens is None or t.date < opens]
+    lawful = next((t for t in every if opens is not None and t.date >= opens), None)
+    return early, lawful
+
+
+def early_takes(ctx: Context, item: Item) -> None:
+    """Art 28: a finder who takes the goods before the owner's period ended (or his waiver) acquires
+    nothing; the owner's right, its deadline and the notice stand (a warning)."""
+    early, _ = takes(ctx, item)
+    if not early:
+        return
+    opens = acquisition_opens(ctx, item)
+    until = (f"his period runs until {opens - timedelta(days=1)} and he has not waived" if opens is not None
+             else "no notice is recorded, so his period has not even begun")
+    for t in early:
+        taker = event_actors(t.get("by")) or finders(ctx, item)
+        ctx.out.finding("warning", "finder-took-too-early",
+                        f"{', '.join(name(ctx, x) for x in taker) or 'The finder'} took {item.id!r} on {t.date}, before the "
+                        f"owner's right ended ({until}): under art 28 the finder acquires only after the owner's period "
+                        "ended without a claim or the owner waived, then the mayor's notice (¶1), then taking delivery "
+                        "paying the costs (¶2). The goods were handed over too early; the taking acquires nothing, and "
+                        "the owner's right, its deadline and the notice stand.",
+                        ["jp-1899-2025:28.1", "jp-1899-2025:28.2", "jp-1899-2025:27.1"])
+    record(ctx, item.id, taken_too_early_on=early[0].date)
+    ctx.out.step("finder_took_too_early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                 f"{item.id}: taken by the finder on {early[0].date}, before the owner's right ended: no acquisition.",
+                 f"{item.id}: {early[0].date} 拾得者引渡ヲ受ク — 所有者ノ請求期間内ニ付所有権ヲ取得セス",
+                 inputs={"took": early[0].date, "opens": opens}, readings=["jp-1899-2025-28-order"])
+
+
+def owner_right_ended(ctx: Context, item: Item, due: date) -> str | None:
+    """Why the owner's claim (art 27 ¶1) ended before its last day, or None: he waived (owner_waived)
+    on or before ``due``, and after that the finder may have lawfully taken the goods (art 28 ¶2)."""
+    waived = first_for(ctx, "owner_waived", item.id)
+    if waived is None or waived.date > due:
+        return None
+    note = (f"ended on {waived.date}: the owner declared that he will not claim {item.id} (owner_waived, art 28 ¶1) / "
+            f"{waived.date} 所有者物件ノ引渡ヲ請求セサル意思ヲ表示ス（第二十八条第一項）")
+    _, lawful = takes(ctx, item)
+    gave_up = first_for(ctx, "finder_waived", item.id)
+    if lawful is not None and gave_up is None:
+        who = ", ".join(event_actors(lawful.get("by")) or finders(ctx, item))
+        note += (f"; the finder {who} took it on {lawful.date} and acquired its ownership (art 28 ¶2) / "
+                 f"{lawful.date} 拾得者引渡ヲ受ケ所有権ヲ取得ス（第二十八条第二項）")
+    return note
+
+
 def finder_or_sale(ctx: Context, item: Item) -> None:
     """Art 28: once the owner's period ran out unclaimed (or he waived), the finder is informed with a
     period; taking the goods within it and paying the costs, he owns them; else they are sold, the
@@ -349,7 +428,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
     notice = notice_event(ctx, item.id)
     period, _ = claim_period(ctx, item)
     waived = first_for(ctx, "owner_waived", item.id)
-    lapsed_on = period.value.due(notice.date) if notice is not None else None
+    lapsed_on = claim_due(ctx, period.name, notice.date).day if notice is not None else None
     open_ = waived is not None or (lapsed_on is not None and ctx.as_of > lapsed_on)
     if not open_:
         if notice is not None:
@@ -359,7 +438,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
            else f"the owner's period ended on {lapsed_on} without a claim")
     who = finders(ctx, item)
     fn = first_for(ctx, "finder_notified", item.id)
-    took = first_for(ctx, "finder_took", item.id)
+    _, took = takes(ctx, item)
     gave_up = first_for(ctx, "finder_waived", item.id)
     heads = ctx.param("finder.costs")
     mine, others = costs(ctx, item.id, heads.value)
@@ -374,8 +453,14 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
             record(ctx, item.id, outcome="finder-to-be-informed")
             return
     if fn is not None:
+        finder_ended = (gave_up is not None and took is None and gave_up.date <= fn.get("due"))
         ctx.out.deadline(f"take delivery of {item.id}, paying the costs (the finder)", who[0] if who else None,
-                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"]
+                         + (["jp-1899-2025:28.3"] if finder_ended else []),
+                         status="ended" if finder_ended else None,
+                         note=(f"ended on {gave_up.date}: the finder gave up his rights to {item.id} (finder_waived); the "
+                               f"goods go to sale (art 28 ¶3) / {gave_up.date} 拾得者其ノ権利ヲ放棄ス（第二十八条第三項）")
+                         if finder_ended else None,
                          local=f"{item.id} ノ引渡ヲ受ク（拾得者、公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
     if took is not None and not in_time and gave_up is None:
@@ -384,6 +469,12 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
                         "art 28 ¶3 has the mayor sell the goods instead.", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"])
     if in_time:
         taker = event_actors(took.get("by")) or who
+        if fn is None or fn.date > took.date:
+            ctx.out.finding("info", "finder-notice-not-recorded",
+                            f"Item {item.id!r}: the finder took it on {took.date}, after the owner's right ended ({why}), "
+                            "but the mayor's notice to him of a period to take delivery (art 28 ¶1, finder_notified) is "
+                            "not recorded before that day; the taking, paying the costs, still acquires (art 28 ¶2).",
+                            ["jp-1899-2025:28.1", "jp-1899-2025:28.2"])
         sale = sale_of(ctx, item.id) if sale_kind(ctx, item) == "art26" else None
         proceeds = Fraction(sale.get("price")) if sale is not None else None
         payer = "custody" if sale is not None else taker[0]

@@ -17,7 +17,8 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import LOCAL, costs, duty, event_actors, first_for, name, notice_event, pay_out, record, sale_of, yen
+from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, pay_out, record,
+                     sale_of, yen)
 
 
 def removed_goods(ctx: Context) -> None:
@@ -51,11 +52,12 @@ def _one(ctx: Context, item, ev) -> None:
     duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
          notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
     period = ctx.param("removal.claim_period")
-    due = period.value.due(notice.date)
+    last = claim_due(ctx, period.name, notice.date)
+    due = last.day
     claim = first_for(ctx, "owner_claimed", item.id)
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the costs of removal, custody and notice)",
-                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1",
+                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1", note=last.note(),
                      local=f"{item.id} ノ引渡ヲ請求ス（所有者、取除、保管及公告ニ要シタル費用ヲ納付シテ）")
     record(ctx, item.id, notice_on=notice.date, claim_until=due)
     sale = sale_of(ctx, item.id)
