@@ -133,7 +133,9 @@ def test_period_in_force_and_hypothetical():
     hyp = changed(doc, "/case/hypothetical", True)
     out = assess_json(hyp)
     assert [f["severity"] for f in out["findings"] if f["code"] == "out-of-temporal-scope"] == ["warning"]
-    assert [a["amount"] for a in out["awards"]] == ["500"]
+    # the computation runs: the art 24 ¶2 ceiling 5,000 × 1/10, shown as a limit since issue 21 (no award)
+    assert [a["amount"] for a in out["reward_limits"]] == ["500"] and out["awards"] == []
+    assert not [a["amount"] for a in assess_json(doc)["awards"]] and "reward_limits" not in assess_json(doc)
 
 
 def test_coverage_is_complete():

@@ -42,12 +42,13 @@ def waters(ctx: Context, item: Item) -> str | None:
 
 
 def item_class(ctx: Context, item: Item) -> ItemClass:
-    """Art 24 ¶2 / art 27 ¶1: sunken (state sunk), timber drifting in a river, other drifting goods
-    (floating, ashore or not given) — reading ``jp-1899-2025-24-rates``."""
+    """Art 24 ¶2 / art 27 ¶1: sunken (state sunk), timber drifting in a river (floating, or washed onto
+    the river bank), other drifting goods (floating, ashore or not given) — reading
+    ``jp-1899-2025-24-rates``."""
     state = item.found.state if item.found else None
     if state == "sunk" or item.kept_sunk:
         return CLASSES["sunken"]
-    if item.kind == "timber" and waters(ctx, item) == "river" and state in ("floating", None):
+    if item.kind == "timber" and waters(ctx, item) == "river" and state in ("floating", "ashore", None):
         return CLASSES["river_timber"]
     return CLASSES["drifting"]
 

@@ -116,41 +116,121 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
                         "role finder); no reward is computed.", "jp-1899-2025:24.2")
         return
     ceiling = Fraction(item.value) * rate.value
-    decided = next((e for e in ctx.scenario.events_of("reward_decided")
-                    if e.get("for") == item.id or (e.get("for") is None and e.get("to") in who)), None)
-    record(ctx, item.id, rate=rate.text, value=yen(Fraction(item.value)), reward_ceiling=yen(ctx.out.round(ceiling)))
-    if decided is not None and Fraction(decided.get("amount")) > ceiling:
+    limit = ctx.out.round(ceiling)
+    decided, amount, joint = agreed_reward(ctx, item, who)
+    record(ctx, item.id, rate=rate.text, value=yen(Fraction(item.value)), reward_ceiling=yen(limit))
+    if decided is not None and amount is None:
+        agreed = Fraction(decided.get("amount"))
+        over = (f"the reward agreed on {decided.date} for {joint['finder']}'s items {', '.join(joint['items'])} together "
+                f"({yen(agreed)} yen) is above their ceilings together ({yen(joint['ceilings'])} yen)" if joint
+                else f"the reward agreed for {item.id!r} ({yen(agreed)} yen, {decided.date}) is above the ceiling")
         ctx.out.finding("error", "reward-above-ceiling",
-                        f"The reward agreed for {item.id!r} ({yen(Fraction(decided.get('amount')))} yen, {decided.date}) "
-                        f"is above the ceiling of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} yen "
-                        f"= {yen(ctx.out.round(ceiling))} yen. No reward is computed for this item.",
-                        "jp-1899-2025:24.2")
+                        f"Item {item.id!r}: {over} of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} "
+                        f"yen = {yen(limit)} yen. No reward is computed for this item.", "jp-1899-2025:24.2")
         ctx.out.step("reward_ceiling", "jp-1899-2025:24.2",
-                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(ctx.out.round(ceiling))} yen — refused.",
+                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(joint['ceilings'] if joint else limit)} "
+                     "yen — refused.",
                      f"{item.id}: 報酬 {decided.get('amount')} 円 — 価格ノ{rate.text}以内ヲ超ユ", params=[rate],
-                     readings=["jp-1899-2025-24-ceiling"])
+                     readings=["jp-1899-2025-24-ceiling"] + (["jp-1899-2025-24-joint-reward"] if joint else []))
         return
     cites = ["jp-1899-2025:24.2"]
-    if decided is not None:
-        amount, kind = Fraction(decided.get("amount")), "finder_reward"
-        en = f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
-    else:
-        amount, kind = ceiling, "finder_reward_ceiling"
-        en = (f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(ctx.out.round(ceiling))} yen; "
-              "no amount agreed (reward_decided), so the ceiling is shown.")
-        ctx.out.finding("info", "reward-is-ceiling",
-                        f"Item {item.id!r}: {yen(ctx.out.round(ceiling))} yen is the most the finder may receive from "
-                        f"the owner (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due; the amount is "
-                        "theirs to agree (record it with reward_decided).", cites)
-    made = ctx.out.award(who, item.id, kind, amount, cites)
+    if decided is None:
+        ceiling_only(ctx, item, klass, rate, who, owner, ceiling)
+        return
+    en = (f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
+          if joint is None else
+          f"{item.id}: reward agreed on {decided.date} for {joint['finder']}'s items together, {decided.get('amount')} yen, "
+          f"split in proportion to their ceilings ({yen(joint['ceilings'])} yen together) by largest remainder: "
+          f"{yen(amount)} yen for this item (ceiling {yen(limit)} yen).")
+    made = ctx.out.award(who, item.id, "finder_reward", amount, cites)
     ctx.out.charge_awards(made, owner, cites)
-    record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=decided is not None)
+    record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=True)
     ctx.out.step("direct_return_reward", cites, en,
-                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(ctx.out.round(ceiling))} 円"
-                 + (f"、報酬 {yen(amount)} 円" if decided is not None else "（上限）"),
-                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount") if decided else None},
+                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円、報酬 {yen(amount)} 円",
+                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount"),
+                         "together": joint["items"] if joint else None},
                  params=[rate], exact=amount, amount=ctx.out.round(amount),
-                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"]
+                 + (["jp-1899-2025-24-joint-reward"] if joint else []))
+
+
+def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: str, ceiling: Fraction) -> None:
+    """Art 24 ¶2 with nothing agreed: the law fixes no amount, only a limit (金額以内ノ報酬). The limit is
+    shown — an info finding and the output key ``reward_limits`` (the finder's statement prints it) —
+    and nothing is awarded or charged to the owner (reading ``jp-1899-2025-24-ceiling``)."""
+    limit = ctx.out.round(ceiling)
+    cites = ["jp-1899-2025:24.2"]
+    ctx.out.finding("info", "reward-is-ceiling",
+                    f"Item {item.id!r}: {yen(limit)} yen is the most the finder ({', '.join(who)}) may receive from the "
+                    f"owner {name(ctx, owner)} (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due and "
+                    "not charged to the owner; the amount is theirs to agree (record it with reward_decided).", cites)
+    ctx.out.outputs.setdefault("reward_limits", []).append(
+        {"to": list(who), "payer": owner, "for": item.id, "kind": "finder_reward_ceiling",
+         "amount": ctx.out.fmt(limit, ctx.out.currency.code), "currency": ctx.out.currency.code, "cites": cites})
+    record(ctx, item.id, reward=None, reward_decided=False)
+    ctx.out.step("direct_return_reward", cites,
+                 f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(limit)} yen; no amount agreed "
+                 "(reward_decided): the law fixes none, so nothing is awarded — the ceiling is shown as the limit.",
+                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円（上限、報酬額ノ定ナシ）",
+                 inputs={"value": item.value, "class": klass.key, "decided": None}, params=[rate], exact=ceiling,
+                 amount=limit, readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+
+
+def _reward_eligible(ctx: Context, item: Item) -> bool:
+    """An item handed straight to its known owner within the seven days, with a value and a finder: the
+    items a reward of art 24 ¶2 can be agreed for."""
+    returned = first_for(ctx, "returned_to_owner", item.id)
+    if returned is None or item.value is None or not finders(ctx, item):
+        return False
+    if (returned.get("to") or ctx.scenario.owner_of(item)) is None:
+        return False
+    return returned.date <= ctx.param("direct_return.period").value.due(found_on(ctx, item))
+
+
+def agreed_reward(ctx: Context, item: Item, who: list[str]):
+    """The reward agreed under art 24 ¶2 for ``item``: (event, amount, joint) — a ``reward_decided`` ``for``
+    the item (joint None); else the item's part of one ``reward_decided`` without ``for`` to one of its
+    finders, which fixes the total for that finder's items together (joint: the finder, the items,
+    their ceilings together), split in proportion to their ceilings by largest remainder (reading
+    ``jp-1899-2025-24-joint-reward``). The amount is None when the agreed total is above the ceiling(s);
+    (None, None, None) when nothing is agreed."""
+    own = next((e for e in ctx.scenario.events_of("reward_decided") if e.get("for") == item.id), None)
+    if own is not None:
+        agreed = Fraction(own.get("amount"))
+        return own, (None if agreed > Fraction(item.value) * ctx.param(REWARD_24[item_class(ctx, item).key]).value
+                     else agreed), None
+    return _joint_rewards(ctx).get(item.id, (None, None, None))
+
+
+def _joint_rewards(ctx: Context) -> dict:
+    if "jp-1899-2025:24-joint" in ctx.memo:
+        return ctx.memo["jp-1899-2025:24-joint"]
+    from wreckmaster.law import money
+
+    out: dict = {}
+    own = {e.get("for") for e in ctx.scenario.events_of("reward_decided") if e.get("for") is not None}
+    done: set[str] = set()
+    for e in ctx.scenario.events_of("reward_decided"):
+        finder = e.get("to")
+        if e.get("for") is not None or finder in done:
+            continue
+        done.add(finder)
+        items = [i for i in chapter_items(ctx) if i.id not in own and i.id not in out
+                 and finder in finders(ctx, i) and _reward_eligible(ctx, i)]
+        if not items:
+            continue
+        limits = [Fraction(ctx.out.round(Fraction(i.value) * ctx.param(REWARD_24[item_class(ctx, i).key]).value))
+                  for i in items]
+        total, agreed = sum(limits, Fraction(0)), Fraction(e.get("amount"))
+        joint = {"finder": finder, "items": [i.id for i in items], "ceilings": total}
+        if agreed > total or total == 0:
+            parts = [None] * len(items) if agreed > total else [Fraction(0)] * len(items)
+        else:
+            parts = [Fraction(p) for p in money.split(agreed, [w / total for w in limits], ctx.out.currency)]
+        for i, part in zip(items, parts):
+            out[i.id] = (e, part, joint)
+    ctx.memo["jp-1899-2025:24-joint"] = out
+    return out
 
 
 # --- art 25 -----------------------------------------------------------------------------------
@@ -247,6 +327,17 @@ def sale_kind(ctx: Context, item: Item) -> str | None:
     return "art26"
 
 
+def sale_ground(ctx: Context, item: Item) -> str | None:
+    """The ground of art 11 ¶1 for selling the item while its owner may still claim it: a
+    ``sale_decided`` event's, else perishable, dangerous, or custody costs above the value; None."""
+    decided = first_for(ctx, "sale_decided", item.id)
+    keep, _ = costs(ctx, item.id, ["custody"])
+    return (decided.get("ground") if decided else "perishable" if item.perishable
+            else "dangerous" if item.dangerous
+            else "costly" if keep and item.value is not None and sum(c.amount for c in keep) > Fraction(item.value)
+            else None)
+
+
 def perishable_sale(ctx: Context, item: Item) -> None:
     """Art 26 → art 11 ¶1: goods that cannot keep, are dangerous, or cost too much to keep are sold and
     the proceeds held (reading ``jp-1899-2025-26-sale``)."""
@@ -254,12 +345,7 @@ def perishable_sale(ctx: Context, item: Item) -> None:
         return
     sale = sale_of(ctx, item.id)
     grounds = ctx.param("sale.grounds")
-    decided = first_for(ctx, "sale_decided", item.id)
-    keep, _ = costs(ctx, item.id, ["custody"])
-    ground = (decided.get("ground") if decided else "perishable" if item.perishable
-              else "dangerous" if item.dangerous
-              else "costly" if keep and item.value is not None and sum(c.amount for c in keep) > Fraction(item.value)
-              else None)
+    ground = sale_ground(ctx, item)
     price = Fraction(sale.get("price"))
     record(ctx, item.id, sold_on=sale.date, price=yen(price), sale="art 26")
     cites = ["jp-1899-2025:26", "jp-1899-2025:11.1"] + ([SALE_GROUND[ground]] if ground else [])
