@@ -20,6 +20,22 @@ from .common import order_goods
 CITES = ("jp-1899-2025:27.1", "jp-1899-2025:order", "jp-1899-2025:30.1")
 
 
+def ends_notice(scenario: Scenario, event, item_id: str) -> bool:
+    """Whether ``event`` ends the notice of ``item_id`` (the ``ends_notice`` hook): a ``finder_took``
+    before the owner's right ended acquires nothing, and the notice stands (art 28; reading
+    ``jp-1899-2025-28-order``); every other ending event ends it."""
+    from . import REGIME
+    from .common import acquisition_opens
+
+    if event.type != "finder_took":
+        return True
+    item = scenario.item(item_id)
+    if item is None:
+        return True
+    opens = acquisition_opens(scenario, item, lambda n: REGIME.parameters.param(n, scenario.case.occurred))
+    return opens is not None and event.date >= opens
+
+
 def claim_until(scenario: Scenario, item_id: str, notice_date: date) -> date | None:
     from . import REGIME
 

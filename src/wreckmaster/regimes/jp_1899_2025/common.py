@@ -79,8 +79,30 @@ def first_for(ctx: Context, etype: str, item_id: str):
 def notice_event(ctx: Context, item_id: str):
     """Art 25 ¶2: the first public notice (``notice_posted``) or information of the known owner
     (``owner_informed``) of the item — reading ``jp-1899-2025-25-notice-day``."""
-    got = [e for e in (first_for(ctx, "notice_posted", item_id), first_for(ctx, "owner_informed", item_id)) if e]
+    return first_notice(ctx.scenario, item_id)
+
+
+def first_notice(scenario, item_id: str):
+    got = [e for t in ("notice_posted", "owner_informed") for e in scenario.where(t, "items", item_id)[:1]]
     return min(got, key=lambda e: (e.date, e.index)) if got else None
+
+
+def acquisition_opens(scenario, item: Item, param) -> date | None:
+    """Art 28 ¶1, the first step of the finder's acquisition: the day the owner waived (owner_waived),
+    or the day after his period (art 27 ¶1, moved past municipal holidays) ended; None while neither
+    can be known (no notice, no waiver) — reading ``jp-1899-2025-28-order``. ``param(name)`` gives the
+    regime's parameter in force."""
+    from datetime import timedelta
+
+    from .municipal_days import claim_due as due
+
+    notice = first_notice(scenario, item.id)
+    waived = scenario.where("owner_waived", "items", item.id)
+    days = [waived[0].date] if waived else []
+    if notice is not None:
+        name = "owner_claim.period_sunk" if order_goods(item) else "owner_claim.period"
+        days.append(due(param, name, notice.date, scenario.case.closed_days).day + timedelta(days=1))
+    return min(days) if days else None
 
 
 def claim_due(ctx: Context, period_name: str, start: date):

@@ -22,6 +22,7 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
+from . import common
 from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
                      name, notice_event, order_goods, pay_out, record, sale_of, yen)
 
@@ -443,16 +444,8 @@ def _other_costs(ctx: Context, item: Item, others, cite: str) -> None:
 
 # --- art 28 -----------------------------------------------------------------------------------
 def acquisition_opens(ctx: Context, item: Item) -> date | None:
-    """Art 28 ¶1, the first step of the finder's acquisition: the day the owner waived (owner_waived),
-    or the day after his period (art 27 ¶1, moved past municipal holidays) ended; None while neither
-    can be known (no notice, no waiver) — reading ``jp-1899-2025-28-order``."""
-    notice = notice_event(ctx, item.id)
-    waived = first_for(ctx, "owner_waived", item.id)
-    days = [waived.date] if waived is not None else []
-    if notice is not None:
-        period, _ = claim_period(ctx, item)
-        days.append(claim_due(ctx, period.name, notice.date).day + timedelta(days=1))
-    return min(days) if days else None
+    """Art 28 ¶1 step 1 (:func:`.common.acquisition_opens`)."""
+    return common.acquisition_opens(ctx.scenario, item, ctx.param)
 
 
 def takes(ctx: Context, item: Item) -> tuple[list, object | None]:
