@@ -67,3 +67,16 @@ def test_the_finder_who_waives_ends_his_own_period():
     assert finder["status"] == "ended" and "finder_waived" in finder["note"]
     # the owner's note names the waiver but no acquisition (the finder gave up)
     assert _owner(out)["status"] == "ended" and "acquired" not in _owner(out)["note"]
+
+
+def test_the_handover_form_stays_a_draft_after_an_early_taking():
+    from wreckmaster.documents import build
+
+    doc = _case("finder-took-too-early.yaml")
+    doc["events"] = doc["events"][:3]
+    sc = validate(doc, set(registry.available()))
+    model = build("handover", sc, party="f", lang="en", as_of=date(2026, 2, 1))
+    assert model["draft"] and "acquires nothing" in model["sections"][0]["paras"][0]
+    lawful = _case("finder-acquires.yaml")
+    model = build("handover", validate(lawful, set(registry.available())), party="f", lang="en")
+    assert not model["draft"] and "acquires nothing" not in repr(model["sections"])
