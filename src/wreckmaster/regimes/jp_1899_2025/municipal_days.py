@@ -96,7 +96,7 @@ def holiday(day: date, weekdays: Iterable[str], year_end: tuple[str, str],
         number, ja, en = WEEKDAYS[w]
         if day.weekday() == number:
             return Holiday(day, ja, en)
-    if day in set(closed_days):
+    if day in (closed_days if isinstance(closed_days, (set, frozenset)) else set(closed_days)):
         return Holiday(day, *OFFICE)
     return None
 
