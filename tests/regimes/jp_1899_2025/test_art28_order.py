@@ -1,8 +1,10 @@
 """Issue 21 points 3 and 7: art 28's order of acquisition, and a right that ended early."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
 
 from wreckmaster.documents.notice import under_notice
 from wreckmaster.law import regime as registry
@@ -80,3 +82,34 @@ def test_the_handover_form_stays_a_draft_after_an_early_taking():
     lawful = _case("finder-acquires.yaml")
     model = build("handover", validate(lawful, set(registry.available())), party="f", lang="en")
     assert not model["draft"] and "acquires nothing" not in repr(model["sections"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dates(min_value=date(2025, 6, 2), max_value=date(2035, 12, 31)), st.integers(0, 400),
+       st.one_of(st.none(), st.integers(0, 300)))
+def test_the_finder_acquires_exactly_from_the_end_of_the_owners_right(notice, took_after, waived_after):
+    reg = registry.get("jp-1899-2025")
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+           "case": {"occurred": (notice - timedelta(days=1)).isoformat(), "kind": "drift"},
+           "parties": [{"id": "f", "roles": ["finder"]}, {"id": "o", "roles": ["owner"]}],
+           "items": [{"id": "x", "value": "1000", "found": {"date": (notice - timedelta(days=1)).isoformat(), "by": ["f"],
+                                                            "state": "floating"}}],
+           "events": [{"type": "delivered", "date": notice.isoformat(), "by": "f", "items": ["x"]},
+                      {"type": "notice_posted", "date": notice.isoformat(), "items": ["x"]},
+                      {"type": "finder_took", "date": (notice + timedelta(days=took_after)).isoformat(), "by": "f",
+                       "items": ["x"]}]}
+    if waived_after is not None:
+        doc["events"].append({"type": "owner_waived", "date": (notice + timedelta(days=waived_after)).isoformat(),
+                              "by": "o", "items": ["x"]})
+    took = notice + timedelta(days=took_after)
+    as_of = notice + timedelta(days=800)
+    out = assess_json(doc, as_of)
+    due = reg.claim_until(validate(doc, {"jp-1899-2025"}), "x", notice)
+    waived = notice + timedelta(days=waived_after) if waived_after is not None else None
+    opens = min(d for d in (due + timedelta(days=1), waived) if d is not None)
+    codes = [f["code"] for f in out["findings"]]
+    assert ("finder-acquired" in codes) == (took >= opens)
+    assert ("finder-took-too-early" in codes) == (took < opens)
+    owner = _owner(out)
+    assert owner["due"] == due.isoformat()
+    assert owner["status"] == ("ended" if waived is not None and waived <= due else "missed")
