@@ -218,11 +218,12 @@ def test_notice_lists_only_the_items_under_notice_with_claim_until():
 
 def test_notice_of_sunken_goods_gives_the_regimes_year_from_the_notice():
     """jp-1899-2025 art 27 ¶1 and the Cabinet Order: goods kept sunk may be claimed for one year
-    from the notice (2025-06-20; the first day not counted, Civil Code art 140) — until
-    2026-06-20, as the regime's claim_until hook and the service's notice board say."""
+    from the notice (2025-06-20; the first day not counted, Civil Code art 140) — the year ends on
+    Saturday 2026-06-20, so the claim towards the mayor may be made until Monday 2026-06-22 (地方自治法
+    art 4-2 ¶4; issue 21), as the regime's claim_until hook and the service's notice board say."""
     s = load(EXAMPLES / "jp-1899-2025-sunken-outboard-motor-acquired-by-finder.yaml")
     table = next(x for x in build("notice", s, as_of=date(2026, 1, 1))["sections"] if x["kind"] == "table")
-    assert [(row[3].iso, row[4].iso) for row in table["rows"]] == [("2025-06-20", "2026-06-20")] * 2
+    assert [(row[3].iso, row[4].iso) for row in table["rows"]] == [("2025-06-20", "2026-06-22")] * 2
 
 
 def test_notice_without_items_under_notice_is_bad_input():

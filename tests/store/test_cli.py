@@ -169,6 +169,26 @@ def test_due_list_and_ics(wm, write_scenario):
     assert wm("case", "due", "--office", "local", "--format", "json").returncode == 0
 
 
+def test_due_leaves_out_a_right_that_ended_and_lists_the_moved_day(wm, write_scenario):
+    # issue 21: the owner waived and the finder lawfully took the goods (art 28): the owner's claim is
+    # `ended`, not on the clerk's list; a pending claim is listed with its day moved past holidays
+    from pathlib import Path
+
+    from wreckmaster.law.yamlio import load_yaml
+
+    cases = Path(__file__).resolve().parent.parent / "regimes" / "jp_1899_2025" / "cases"
+    ended = load_yaml((cases / "owner-waived-right-ended.yaml").read_text(encoding="utf-8"))["scenario"]
+    case = _open(wm, write_scenario, ended)["case"]
+    assert any(d["status"] == "ended" for d in _deadlines(wm, case, "2026-03-01"))
+    rows = json.loads(wm("case", "due", "--as-of", "2026-03-01", "--within", "400", "--format", "json").stdout)
+    assert [r for r in rows if r["case"] == case] == []
+    silver = load_yaml((cases / "municipal-holidays-silver-week.yaml").read_text(encoding="utf-8"))["scenario"]
+    silver["events"] = silver["events"][:2]      # no claim yet
+    other = _open(wm, write_scenario, silver)["case"]
+    rows = json.loads(wm("case", "due", "--as-of", "2026-09-15", "--format", "json").stdout)
+    assert [(r["due"], r["status"]) for r in rows if r["case"] == other] == [("2026-09-24", "pending")]
+
+
 def test_offices_users_tokens(wm):
     r = wm("office", "add", "sagara", "--name", "相良村役場", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"office": "sagara", "name": "相良村役場"}

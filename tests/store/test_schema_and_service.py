@@ -131,3 +131,22 @@ def test_notices_until_an_ending_event(store):
     assert len(store.notices(date(1876, 4, 30))) == 1
     assert store.notices(date(1876, 5, 1)) == []          # the owner identified ends the notice
     assert "拾得人" not in repr(store.notices(date(1876, 4, 30)))   # never a person's name
+
+
+def test_a_finders_taking_too_early_does_not_end_the_notice(store):
+    # issue 21 (jp-1899-2025 art 28): a finder_took before the owner's right ended acquires nothing; the
+    # notice stands, with the owner's last day (Civil Code, moved past municipal holidays)
+    from pathlib import Path
+
+    from wreckmaster.law.yamlio import load_yaml
+
+    cases = Path(__file__).resolve().parent.parent / "regimes" / "jp_1899_2025" / "cases"
+    doc = load_yaml((cases / "finder-took-too-early.yaml").read_text(encoding="utf-8"))["scenario"]
+    doc["events"] = doc["events"][:3]            # delivered, notice 2025-10-01, finder_took 2026-01-15
+    case, _ = store.open_case(doc)
+    rows = [r for r in store.notices(date(2026, 2, 1)) if r["case"] == case]
+    assert [(r["item"], r["claim_until"]) for r in rows] == [("oar", "2026-04-01")]
+    # a taking after the owner's right ended does end it
+    store.record(case, {"event": {"type": "finder_took", "date": "2026-04-03", "by": "f", "items": ["oar"]}})
+    assert [r for r in store.notices(date(2026, 4, 3)) if r["case"] == case] == []
+    assert [r["item"] for r in store.notices(date(2026, 4, 2)) if r["case"] == case] == ["oar"]

@@ -17,7 +17,7 @@ from wreckmaster.law.assessment import Assessment
 from wreckmaster.law.scenario import Scenario
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
-STATUS_STYLE = {"missed": "bold red", "met": "green", "pending": "yellow"}
+STATUS_STYLE = {"missed": "bold red", "met": "green", "pending": "yellow", "ended": "dim"}
 
 
 def _name(scenario: Scenario, ident: str | None) -> str:

@@ -55,6 +55,7 @@ STATUS = {
     "pending": {"ja": "期限未到", "zh": "未到期", "fr": "en cours", "en": "pending"},
     "met": {"ja": "済", "zh": "已辦", "fr": "accompli", "en": "met"},
     "missed": {"ja": "期限徒過", "zh": "逾期", "fr": "en retard", "en": "missed"},
+    "ended": {"ja": "消滅", "zh": "已消滅", "fr": "éteint", "en": "ended"},
 }
 
 

@@ -17,6 +17,8 @@ KINDS = {
     "salvage_remuneration": {"ja": "救助料", "zh": "救助酬勞", "fr": "rémunération d’assistance", "en": "salvage remuneration"},
     "finder_share": {"ja": "拾得者ノ取分", "zh": "拾得者分", "fr": "part de l’inventeur", "en": "finder’s share"},
     "reward": {"ja": "報労金", "zh": "酬勞", "fr": "récompense", "en": "reward"},
+    "finder_reward_ceiling": {"ja": "拾得者ノ報酬ノ上限", "zh": "拾得者酬勞上限", "fr": "plafond de la récompense de l’inventeur",
+                              "en": "ceiling of the finder’s reward"},
 }
 FOR = {
     "surplus": {"ja": "売払代金残金", "zh": "變價餘款", "fr": "reliquat du produit de la vente",

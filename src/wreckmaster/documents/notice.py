@@ -48,10 +48,13 @@ def under_notice(scenario, as_of: date) -> list[tuple[Any, date]]:
         if ev.date <= as_of:
             for i in _items(ev):
                 start.setdefault(i, ev.date)
+    from wreckmaster.law import regime as registry
+
+    ends = registry.get(scenario.regime).ends_notice if scenario.regime in registry.available() else None
     ended = set()
     for ev in scenario.events_of(*END):
         if ev.date <= as_of:
-            ended.update(_items(ev))
+            ended.update(i for i in _items(ev) if ends is None or ends(scenario, ev, i))
     return [(scenario.item(i), d) for i, d in start.items() if i not in ended and scenario.item(i) is not None]
 
 

@@ -15,6 +15,8 @@ H_OWED = {"ja": "受取ルヘキ金額", "zh": "應得銀數", "fr": "Ce qui lui
 H_PAID_BY = {"ja": "支払人別", "zh": "由何人給付", "fr": "Qui le lui paie", "en": "Who pays it"}
 H_OWES = {"ja": "支払フヘキ金額", "zh": "應出銀數", "fr": "Ce qu’il doit", "en": "What it owes"}
 H_DUTIES = {"ja": "期限", "zh": "限期", "fr": "Échéances", "en": "Deadlines"}
+H_LIMITS = {"ja": "報酬ノ上限（以内、額ノ定ナシ）", "zh": "酬勞上限（未定數目）", "fr": "Récompense plafonnée (aucun montant fixé)",
+            "en": "Rewards up to a limit (no amount fixed; not owed)"}
 NET = {"ja": "差引", "zh": "兩抵", "fr": "Solde", "en": "Balance (owed less owes)"}
 
 
@@ -91,6 +93,14 @@ def statement(ctx: Ctx, party: str) -> dict[str, Any]:
          "foot": [[ctx.t(L["total"]), "", totals(ctx, paid_out), ""]] if paid_out else [],
          "empty": ctx.t(L["none"])},
     ]
+    limits = [x for x in a.get("reward_limits", []) if party in x["to"] or x["payer"] == party]
+    if limits:
+        # jp-1899-2025 art 24 ¶2 with nothing agreed: the most the finder may receive, not an amount due
+        sections.append({"kind": "table", "heading": ctx.t(H_LIMITS), "num": (3,),
+                         "head": [ctx.t(L["kind"]), ctx.t(L["for"]), ctx.t(L["payer"]), ctx.t(L["amount"]),
+                                  ctx.t(L["articles"])],
+                         "rows": [[kind_label(ctx, x["kind"]), for_label(ctx, x["for"]), ctx.name(x["payer"]),
+                                   ctx.amount(x["amount"], x["currency"]), ctx.cites(x["cites"])] for x in limits]})
     if duties:
         sections.append({"kind": "table", "heading": ctx.t(H_DUTIES),
                          "head": [ctx.t(L["duty"]), ctx.t(L["due"]), ctx.t(L["status"]), ctx.t(L["articles"])],

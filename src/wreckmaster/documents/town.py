@@ -200,7 +200,15 @@ def handover(ctx: Ctx, party: str | None) -> dict[str, Any]:
                                                                    ctx.name(who))]
     if notified is not None and notified.get("due"):
         rows.insert(0, ("引取期限" if ja else "To be taken by", ctx.date(notified.get("due"))))
-    sections = [
+    # art 28 (issue 21): a taking before the owner's right ended acquires nothing — the form stays a draft
+    goods = {r["item"]: r for r in ctx.a.get("drift_goods", []) if r["item"] in {i.id for i in items}}
+    early = [r for r in goods.values() if r.get("taken_too_early_on") and r.get("outcome") != "finder-acquired"]
+    sections = [] if not early else [
+        {"kind": "text", "paras": [
+            ("下記の物件は所有者の請求期間内に拾得者に渡されたため、所有権は取得されていません（第二十八条）。" if ja else
+             "These goods were handed to the finder before the owner's right ended: that acquires nothing (art 28); "
+             "the owner's claim and the notice stand.")]}]
+    sections += [
         {"kind": "text", "paras": ["下記の物件は所有者が知れないため、費用の支払を受けて拾得者に交付します。" if ja else
                                    "No owner having claimed them, the goods below are handed to the finder, who has "
                                    "paid the costs and becomes their owner (art 28)."]},
@@ -211,4 +219,4 @@ def handover(ctx: Ctx, party: str | None) -> dict[str, Any]:
                                         {"role": "拾得者" if ja else "Finder", "who": ctx.name(who)}]},
     ]
     return _doc(ctx, "交付書", "Handover to the finder", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"], sections,
-                took is None)
+                took is None or bool(early))

@@ -78,9 +78,11 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "at_scene": {"by!": "actors"},   # arts 3, 4: the mayor (or a police official in his stead) at the scene
     "master_refused": {"by!": "actor"},   # art 5 ¶1: the master refuses the rescue (his will against it)
     "mayor_override": {"ground!": "enum:insufficient-means|bad-faith", "by": "actor"},   # art 5 ¶2
-    "summoned": {"by!": "actor", "to!": "actors", "refused": "actors"},   # art 6: persons summoned; refusals (¶2)
-    "requisitioned": {"by!": "actor", "what!": "enum:ship|vehicle|horse|thing|land",
-                      "from": "actors"},   # art 6 ¶1: ships, carts, horses, other things; land used
+    "summoned": {"by!": "actor", "to!": "actors", "refused": "actors",
+                 "good_reason": "bool"},   # art 6: persons summoned; refusals (¶2); jp-1899-2025 art 31 #1: 正当ノ理由
+    "requisitioned": {"by!": "actor", "what!": "enum:ship|vehicle|horse|thing|land", "from": "actors",
+                      "refused": "actors", "good_reason": "bool"},   # art 6 ¶1: ships, carts, horses, other things; land
+                      # used; who refused the requisition or the use of land, with good reason or not (jp-1899-2025 art 31 #1)
     "removed": {"by!": "actor", "persons!": "actors",
                 "ground!": "enum:unnecessary|obstruction|wrongful"},   # art 7 ¶1
     "restrained": {"by!": "actor", "persons!": "actors", "assistants": "actors",

@@ -9,7 +9,10 @@
       value: "1/20"             # or dated values:
       # values: [{since: 1875-04-20, value: "1/20"}, …]
 
-A period is written ``{count: 60, unit: days}`` (units of :mod:`periods`).
+A period is written ``{count: 60, unit: days}`` (units of :mod:`periods`). The parameter
+``periods.counting`` (type ``text``: ``calendar``, the default, or ``civil-code``; with its
+citation) says how the regime counts periods of months and years; every ``period`` parameter of
+the regime is read with it (:func:`periods.civil_code_end`).
 """
 from __future__ import annotations
 
@@ -22,8 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from . import values
-from .periods import Period
+from .periods import COUNTINGS, Period
 from .yamlio import read_data
+
+
+#: the parameter that says how a regime counts periods of months and years (:mod:`.periods`)
+COUNTING = "periods.counting"
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,7 @@ class Param:
         return str(v)
 
 
-def _convert(kind: str, raw: Any, where: str) -> Any:
+def _convert(kind: str, raw: Any, where: str, counting: str = "calendar") -> Any:
     try:
         if kind == "fraction":
             return values.fraction(raw)
@@ -57,7 +64,7 @@ def _convert(kind: str, raw: Any, where: str) -> Any:
                 raise ValueError(f"expected a whole number, got {raw!r}")
             return int(raw)
         if kind == "period":
-            return Period(int(raw["count"]), raw["unit"])
+            return Period(int(raw["count"]), raw["unit"], counting)
         if kind == "date":
             return values.iso_date(raw)
         if kind == "text":
@@ -75,6 +82,9 @@ class Parameters:
     def __init__(self, regime: str, raw: dict[str, Any], source: str = "parameters.yaml"):
         self.regime = regime
         self._entries: dict[str, list[tuple[date | None, Param]]] = {}
+        counting = (raw.get(COUNTING) or {}).get("value", "calendar")
+        if counting not in COUNTINGS:
+            raise ValueError(f"{source}: {COUNTING}: expected one of {', '.join(COUNTINGS)}, got {counting!r}")
         for name, spec in raw.items():
             where = f"{source}: {name}"
             kind = spec.get("type", "fraction")
@@ -85,10 +95,10 @@ class Parameters:
             if "values" in spec:
                 for entry in spec["values"]:
                     since = values.iso_date(entry["since"]) if entry.get("since") else None
-                    dated.append((since, Param(name, _convert(kind, entry["value"], where), entry.get("cite", cite), desc, ref)))
+                    dated.append((since, Param(name, _convert(kind, entry["value"], where, counting), entry.get("cite", cite), desc, ref)))
                 dated.sort(key=lambda e: e[0] or date.min)
             else:
-                dated.append((None, Param(name, _convert(kind, spec["value"], where), cite, desc, ref)))
+                dated.append((None, Param(name, _convert(kind, spec["value"], where, counting), cite, desc, ref)))
             self._entries[name] = dated
 
     def __contains__(self, name: str) -> bool:

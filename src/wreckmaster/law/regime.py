@@ -39,6 +39,10 @@ class Regime:
     #: optional hook (CASE.md, public notices): ``claim_until(scenario, item_id, notice_date)`` — the last
     #: day the law gives the owner of an item under notice, or None where the law sets none
     claim_until: Callable[[Scenario, str, date], "date | None"] | None = None
+    #: optional hook (public notices): ``ends_notice(scenario, event, item_id)`` — whether an event that
+    #: usually ends an item's notice (the item claimed, returned, sold, taken by the finder) ends it under
+    #: this regime's law; without the hook every such event does
+    ends_notice: Callable[[Scenario, Any, str], bool] | None = None
 
     @cached_property
     def parameters(self) -> Parameters:

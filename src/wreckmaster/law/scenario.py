@@ -131,6 +131,9 @@ class Case(Model):
     # jp-1899 (docs/scenario-extensions.md):
     mayor_not_involved: bool = False   # art 20 proviso: the mayor took no part in the rescue (市町村長救護ニ干與セサル)
     treaty: bool = False               # art 23: a treaty provides otherwise for this case (條約ニ別段ノ定)
+    # jp-1899-2025 (SCENARIO.md "Municipal holidays"): the office's own closing days, besides the law's
+    # holidays (地方自治法 art 4-2); `case export` writes them from the office, the engine reads only these
+    closed_days: list[Day] = []
     general_average: Optional[str] = None  # jp-village-ferry art 23: the wreckmaster.average/1 file adjusting this case's general average
     # jp-1875 (docs/scenario-extensions.md):
     village: Optional[str] = None    # art 18: the village (浦方) where the casualty is handled

@@ -487,8 +487,10 @@ class Store:
                 begun = [e for t in starts for e in scenario.where(t, "items", item.id) if e.date <= as_of]
                 if not begun:
                     continue
+                really = getattr(regime, "ends_notice", None)
                 ended = [e for t in ends for key in ("item", "items")
-                         for e in scenario.where(t, key, item.id) if e.date <= as_of]
+                         for e in scenario.where(t, key, item.id)
+                         if e.date <= as_of and (really is None or really(scenario, e, item.id))]
                 if ended:
                     continue
                 notice_date = min(e.date for e in begun)

@@ -52,6 +52,7 @@ LABELS: dict[str, dict[str, str]] = {
     "pending": {"en": "pending", "ja": "未了", "zh": "未辦", "fr": "en cours"},
     "met": {"en": "met", "ja": "履行済", "zh": "已辦", "fr": "respecté"},
     "missed": {"en": "missed", "ja": "期限徒過", "zh": "逾限", "fr": "dépassé"},
+    "ended": {"en": "ended", "ja": "消滅", "zh": "已消滅", "fr": "éteint"},
     "duty": {"en": "Duty", "ja": "義務", "zh": "應辦", "fr": "Obligation"},
     "party": {"en": "Party", "ja": "当事者", "zh": "人", "fr": "Partie"},
     "due_on": {"en": "Due", "ja": "期日", "zh": "限期", "fr": "Échéance"},

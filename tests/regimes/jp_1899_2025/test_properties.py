@@ -16,6 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from wreckmaster.law import regime as registry
 from wreckmaster.law.scenario import validate
+from wreckmaster.regimes.jp_1899_2025 import municipal_days
 
 from ...conftest import assess_json
 
@@ -70,6 +71,11 @@ def test_reward_within_the_rate_and_shares_add_up(k, value, finders, outcome, of
     kind, waters, state = k
     out = assess_json(_doc(kind, waters, state, value, finders, outcome, off, costs, 0))
     rewards = [Decimal(a["amount"]) for a in out["awards"] if a["kind"].startswith("finder_reward")]
+    if outcome == "returned":
+        # art 24 ¶2 with nothing agreed (issue 21): the ceiling is a limit, not an award charged to the owner
+        assert rewards == [] and not [c for c in out["charges"] if c["payer"] == "o"]
+        rewards = [Decimal(r["amount"]) for r in out["reward_limits"]]
+        assert len(rewards) == 1
     whole = (Fraction(value) * RATES[k])
     rounded = Decimal(whole.numerator) / Decimal(whole.denominator)
     rounded = rounded.quantize(Decimal(1), rounding=ROUND_HALF_UP)
@@ -81,7 +87,7 @@ def test_reward_within_the_rate_and_shares_add_up(k, value, finders, outcome, of
         assert Decimal(c["amount"]) >= 0
     paid_by_owner = sum(Decimal(c["amount"]) for c in out["charges"] if c["payer"] == "o")
     expected_costs = sum(a for _, a in costs) if outcome == "claimed" else 0
-    assert paid_by_owner == rounded + expected_costs
+    assert paid_by_owner == (rounded + expected_costs if outcome == "claimed" else 0)
 
 
 @settings(max_examples=40, deadline=None)
@@ -118,7 +124,17 @@ def test_the_owners_last_day_is_monotone_in_the_notice_day(d1, d2, order):
     ua, ub = reg.claim_until(sc, "x", a), reg.claim_until(sc, "x", b)
     assert ua is not None and ub is not None and ua <= ub
     assert a < ua
+    # the period's own last day (Civil Code), then moved past municipal holidays (地方自治法 art 4-2 ¶4)
+    end = reg.parameters.param("owner_claim.period_sunk" if order else "owner_claim.period").value.due(a)
     if order:
-        assert ua.year == a.year + 1
+        assert end.year == a.year + 1
     else:
-        assert (ua.year - a.year) * 12 + ua.month - a.month == 6
+        assert (end.year - a.year) * 12 + end.month - a.month == 6
+    weekdays = reg.parameters.param("municipal_holidays.weekdays").value
+    year_end = tuple(reg.parameters.param("municipal_holidays.year_end").value)
+    assert end <= ua <= end + timedelta(days=12)
+    assert municipal_days.holiday(ua, weekdays, year_end) is None
+    day = end
+    while day < ua:
+        assert municipal_days.holiday(day, weekdays, year_end) is not None
+        day += timedelta(days=1)

@@ -117,9 +117,11 @@ def test_claim_until_hook():
     d = date(2025, 8, 31)
     assert reg.claim_until(sc, "a", d) == date(2026, 8, 31)
     assert reg.claim_until(sc, "b", d) == date(2026, 8, 31)
-    assert reg.claim_until(sc, "c", d) == date(2026, 2, 28)
-    assert reg.claim_until(sc, "d", d) == date(2026, 2, 28)
-    assert reg.claim_until(sc, "e", d) == date(2026, 2, 28)
+    # six months from 2025-08-31 (a month's last day) end on 2026-02-28, a Saturday; Sunday 03-01 follows:
+    # the owner's claim towards the mayor may be made until Monday 2026-03-02 (地方自治法 art 4-2 ¶4, issue 21)
+    assert reg.claim_until(sc, "c", d) == date(2026, 3, 2)
+    assert reg.claim_until(sc, "d", d) == date(2026, 3, 2)
+    assert reg.claim_until(sc, "e", d) == date(2026, 3, 2)
     assert reg.claim_until(sc, "zz", d) is None
 
 
@@ -131,7 +133,9 @@ def test_period_in_force_and_hypothetical():
     hyp = changed(doc, "/case/hypothetical", True)
     out = assess_json(hyp)
     assert [f["severity"] for f in out["findings"] if f["code"] == "out-of-temporal-scope"] == ["warning"]
-    assert [a["amount"] for a in out["awards"]] == ["500"]
+    # the computation runs: the art 24 ¶2 ceiling 5,000 × 1/10, shown as a limit since issue 21 (no award)
+    assert [a["amount"] for a in out["reward_limits"]] == ["500"] and out["awards"] == []
+    assert not [a["amount"] for a in assess_json(doc)["awards"]] and "reward_limits" not in assess_json(doc)
 
 
 def test_coverage_is_complete():

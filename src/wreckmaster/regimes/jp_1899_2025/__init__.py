@@ -25,4 +25,5 @@ REGIME = register(Regime(
         penalties.penalties,           # arts 31–35ノ2
     ],
     claim_until=claims.claim_until,    # arts 27 ¶1, 30 ¶1
+    ends_notice=claims.ends_notice,    # art 28: a finder's taking too early does not end the notice
 ))

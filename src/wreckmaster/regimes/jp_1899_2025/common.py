@@ -42,12 +42,13 @@ def waters(ctx: Context, item: Item) -> str | None:
 
 
 def item_class(ctx: Context, item: Item) -> ItemClass:
-    """Art 24 ¶2 / art 27 ¶1: sunken (state sunk), timber drifting in a river, other drifting goods
-    (floating, ashore or not given) — reading ``jp-1899-2025-24-rates``."""
+    """Art 24 ¶2 / art 27 ¶1: sunken (state sunk), timber drifting in a river (floating, or washed onto
+    the river bank), other drifting goods (floating, ashore or not given) — reading
+    ``jp-1899-2025-24-rates``."""
     state = item.found.state if item.found else None
     if state == "sunk" or item.kept_sunk:
         return CLASSES["sunken"]
-    if item.kind == "timber" and waters(ctx, item) == "river" and state in ("floating", None):
+    if item.kind == "timber" and waters(ctx, item) == "river" and state in ("floating", "ashore", None):
         return CLASSES["river_timber"]
     return CLASSES["drifting"]
 
@@ -78,8 +79,38 @@ def first_for(ctx: Context, etype: str, item_id: str):
 def notice_event(ctx: Context, item_id: str):
     """Art 25 ¶2: the first public notice (``notice_posted``) or information of the known owner
     (``owner_informed``) of the item — reading ``jp-1899-2025-25-notice-day``."""
-    got = [e for e in (first_for(ctx, "notice_posted", item_id), first_for(ctx, "owner_informed", item_id)) if e]
+    return first_notice(ctx.scenario, item_id)
+
+
+def first_notice(scenario, item_id: str):
+    got = [e for t in ("notice_posted", "owner_informed") for e in scenario.where(t, "items", item_id)[:1]]
     return min(got, key=lambda e: (e.date, e.index)) if got else None
+
+
+def acquisition_opens(scenario, item: Item, param) -> date | None:
+    """Art 28 ¶1, the first step of the finder's acquisition: the day the owner waived (owner_waived),
+    or the day after his period (art 27 ¶1, moved past municipal holidays) ended; None while neither
+    can be known (no notice, no waiver) — reading ``jp-1899-2025-28-order``. ``param(name)`` gives the
+    regime's parameter in force."""
+    from datetime import timedelta
+
+    from .municipal_days import claim_due as due
+
+    notice = first_notice(scenario, item.id)
+    waived = scenario.where("owner_waived", "items", item.id)
+    days = [waived[0].date] if waived else []
+    if notice is not None:
+        name = "owner_claim.period_sunk" if order_goods(item) else "owner_claim.period"
+        days.append(due(param, name, notice.date, scenario.case.closed_days).day + timedelta(days=1))
+    return min(days) if days else None
+
+
+def claim_due(ctx: Context, period_name: str, start: date):
+    """The last day of the owner's period ``period_name`` from ``start``, moved past municipal holidays
+    where the law says so (:mod:`.municipal_days`; the case's ``closed_days``)."""
+    from .municipal_days import claim_due as due
+
+    return due(ctx.param, period_name, start, ctx.case.closed_days)
 
 
 def sale_of(ctx: Context, item_id: str):

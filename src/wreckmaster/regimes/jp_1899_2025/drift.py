@@ -16,13 +16,15 @@
 """
 from __future__ import annotations
 
+from datetime import date, timedelta
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import (LOCAL, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class, name,
-                     notice_event, order_goods, pay_out, record, sale_of, yen)
+from . import common
+from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
+                     name, notice_event, order_goods, pay_out, record, sale_of, yen)
 
 REWARD_24 = {"river_timber": "reward.river_timber", "drifting": "reward.drifting", "sunken": "reward.sunken"}
 REWARD_27 = {"river_timber": "owner_claim.reward.river_timber", "drifting": "owner_claim.reward.drifting",
@@ -65,6 +67,7 @@ def drift_goods(ctx: Context) -> None:
             continue
         if not custody_and_notice(ctx, item):
             continue
+        early_takes(ctx, item)
         perishable_sale(ctx, item)
         if not owner_claim(ctx, item, klass):
             finder_or_sale(ctx, item)
@@ -114,41 +117,121 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
                         "role finder); no reward is computed.", "jp-1899-2025:24.2")
         return
     ceiling = Fraction(item.value) * rate.value
-    decided = next((e for e in ctx.scenario.events_of("reward_decided")
-                    if e.get("for") == item.id or (e.get("for") is None and e.get("to") in who)), None)
-    record(ctx, item.id, rate=rate.text, value=yen(Fraction(item.value)), reward_ceiling=yen(ctx.out.round(ceiling)))
-    if decided is not None and Fraction(decided.get("amount")) > ceiling:
+    limit = ctx.out.round(ceiling)
+    decided, amount, joint = agreed_reward(ctx, item, who)
+    record(ctx, item.id, rate=rate.text, value=yen(Fraction(item.value)), reward_ceiling=yen(limit))
+    if decided is not None and amount is None:
+        agreed = Fraction(decided.get("amount"))
+        over = (f"the reward agreed on {decided.date} for {joint['finder']}'s items {', '.join(joint['items'])} together "
+                f"({yen(agreed)} yen) is above their ceilings together ({yen(joint['ceilings'])} yen)" if joint
+                else f"the reward agreed for {item.id!r} ({yen(agreed)} yen, {decided.date}) is above the ceiling")
         ctx.out.finding("error", "reward-above-ceiling",
-                        f"The reward agreed for {item.id!r} ({yen(Fraction(decided.get('amount')))} yen, {decided.date}) "
-                        f"is above the ceiling of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} yen "
-                        f"= {yen(ctx.out.round(ceiling))} yen. No reward is computed for this item.",
-                        "jp-1899-2025:24.2")
+                        f"Item {item.id!r}: {over} of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} "
+                        f"yen = {yen(limit)} yen. No reward is computed for this item.", "jp-1899-2025:24.2")
         ctx.out.step("reward_ceiling", "jp-1899-2025:24.2",
-                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(ctx.out.round(ceiling))} yen — refused.",
+                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(joint['ceilings'] if joint else limit)} "
+                     "yen — refused.",
                      f"{item.id}: 報酬 {decided.get('amount')} 円 — 価格ノ{rate.text}以内ヲ超ユ", params=[rate],
-                     readings=["jp-1899-2025-24-ceiling"])
+                     readings=["jp-1899-2025-24-ceiling"] + (["jp-1899-2025-24-joint-reward"] if joint else []))
         return
     cites = ["jp-1899-2025:24.2"]
-    if decided is not None:
-        amount, kind = Fraction(decided.get("amount")), "finder_reward"
-        en = f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
-    else:
-        amount, kind = ceiling, "finder_reward_ceiling"
-        en = (f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(ctx.out.round(ceiling))} yen; "
-              "no amount agreed (reward_decided), so the ceiling is shown.")
-        ctx.out.finding("info", "reward-is-ceiling",
-                        f"Item {item.id!r}: {yen(ctx.out.round(ceiling))} yen is the most the finder may receive from "
-                        f"the owner (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due; the amount is "
-                        "theirs to agree (record it with reward_decided).", cites)
-    made = ctx.out.award(who, item.id, kind, amount, cites)
+    if decided is None:
+        ceiling_only(ctx, item, klass, rate, who, owner, ceiling)
+        return
+    en = (f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
+          if joint is None else
+          f"{item.id}: reward agreed on {decided.date} for {joint['finder']}'s items together, {decided.get('amount')} yen, "
+          f"split in proportion to their ceilings ({yen(joint['ceilings'])} yen together) by largest remainder: "
+          f"{yen(amount)} yen for this item (ceiling {yen(limit)} yen).")
+    made = ctx.out.award(who, item.id, "finder_reward", amount, cites)
     ctx.out.charge_awards(made, owner, cites)
-    record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=decided is not None)
+    record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=True)
     ctx.out.step("direct_return_reward", cites, en,
-                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(ctx.out.round(ceiling))} 円"
-                 + (f"、報酬 {yen(amount)} 円" if decided is not None else "（上限）"),
-                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount") if decided else None},
+                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円、報酬 {yen(amount)} 円",
+                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount"),
+                         "together": joint["items"] if joint else None},
                  params=[rate], exact=amount, amount=ctx.out.round(amount),
-                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"]
+                 + (["jp-1899-2025-24-joint-reward"] if joint else []))
+
+
+def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: str, ceiling: Fraction) -> None:
+    """Art 24 ¶2 with nothing agreed: the law fixes no amount, only a limit (金額以内ノ報酬). The limit is
+    shown — an info finding and the output key ``reward_limits`` (the finder's statement prints it) —
+    and nothing is awarded or charged to the owner (reading ``jp-1899-2025-24-ceiling``)."""
+    limit = ctx.out.round(ceiling)
+    cites = ["jp-1899-2025:24.2"]
+    ctx.out.finding("info", "reward-is-ceiling",
+                    f"Item {item.id!r}: {yen(limit)} yen is the most the finder ({', '.join(who)}) may receive from the "
+                    f"owner {name(ctx, owner)} (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due and "
+                    "not charged to the owner; the amount is theirs to agree (record it with reward_decided).", cites)
+    ctx.out.outputs.setdefault("reward_limits", []).append(
+        {"to": list(who), "payer": owner, "for": item.id, "kind": "finder_reward_ceiling",
+         "amount": ctx.out.fmt(limit, ctx.out.currency.code), "currency": ctx.out.currency.code, "cites": cites})
+    record(ctx, item.id, reward=None, reward_decided=False)
+    ctx.out.step("direct_return_reward", cites,
+                 f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(limit)} yen; no amount agreed "
+                 "(reward_decided): the law fixes none, so nothing is awarded — the ceiling is shown as the limit.",
+                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円（上限、報酬額ノ定ナシ）",
+                 inputs={"value": item.value, "class": klass.key, "decided": None}, params=[rate], exact=ceiling,
+                 amount=limit, readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+
+
+def _reward_eligible(ctx: Context, item: Item) -> bool:
+    """An item handed straight to its known owner within the seven days, with a value and a finder: the
+    items a reward of art 24 ¶2 can be agreed for."""
+    returned = first_for(ctx, "returned_to_owner", item.id)
+    if returned is None or item.value is None or not finders(ctx, item):
+        return False
+    if (returned.get("to") or ctx.scenario.owner_of(item)) is None:
+        return False
+    return returned.date <= ctx.param("direct_return.period").value.due(found_on(ctx, item))
+
+
+def agreed_reward(ctx: Context, item: Item, who: list[str]):
+    """The reward agreed under art 24 ¶2 for ``item``: (event, amount, joint) — a ``reward_decided`` ``for``
+    the item (joint None); else the item's part of one ``reward_decided`` without ``for`` to one of its
+    finders, which fixes the total for that finder's items together (joint: the finder, the items,
+    their ceilings together), split in proportion to their ceilings by largest remainder (reading
+    ``jp-1899-2025-24-joint-reward``). The amount is None when the agreed total is above the ceiling(s);
+    (None, None, None) when nothing is agreed."""
+    own = next((e for e in ctx.scenario.events_of("reward_decided") if e.get("for") == item.id), None)
+    if own is not None:
+        agreed = Fraction(own.get("amount"))
+        return own, (None if agreed > Fraction(item.value) * ctx.param(REWARD_24[item_class(ctx, item).key]).value
+                     else agreed), None
+    return _joint_rewards(ctx).get(item.id, (None, None, None))
+
+
+def _joint_rewards(ctx: Context) -> dict:
+    if "jp-1899-2025:24-joint" in ctx.memo:
+        return ctx.memo["jp-1899-2025:24-joint"]
+    from wreckmaster.law import money
+
+    out: dict = {}
+    own = {e.get("for") for e in ctx.scenario.events_of("reward_decided") if e.get("for") is not None}
+    done: set[str] = set()
+    for e in ctx.scenario.events_of("reward_decided"):
+        finder = e.get("to")
+        if e.get("for") is not None or finder in done:
+            continue
+        done.add(finder)
+        items = [i for i in chapter_items(ctx) if i.id not in own and i.id not in out
+                 and finder in finders(ctx, i) and _reward_eligible(ctx, i)]
+        if not items:
+            continue
+        limits = [Fraction(ctx.out.round(Fraction(i.value) * ctx.param(REWARD_24[item_class(ctx, i).key]).value))
+                  for i in items]
+        total, agreed = sum(limits, Fraction(0)), Fraction(e.get("amount"))
+        joint = {"finder": finder, "items": [i.id for i in items], "ceilings": total}
+        if agreed > total or total == 0:
+            parts = [None] * len(items) if agreed > total else [Fraction(0)] * len(items)
+        else:
+            parts = [Fraction(p) for p in money.split(agreed, [w / total for w in limits], ctx.out.currency)]
+        for i, part in zip(items, parts):
+            out[i.id] = (e, part, joint)
+    ctx.memo["jp-1899-2025:24-joint"] = out
+    return out
 
 
 # --- art 25 -----------------------------------------------------------------------------------
@@ -204,16 +287,23 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
                         f"Item {item.id!r}: an owner was informed on {notice.date} but none is named; the proviso of art "
                         "25 ¶2 replaces the public notice only for a known owner.", "jp-1899-2025:25.2")
     period, sunk = claim_period(ctx, item)
-    due = period.value.due(notice.date)
+    last = claim_due(ctx, period.name, notice.date)
+    due = last.day
     record(ctx, item.id, notice_on=notice.date, notice=("information" if informed else "public notice"),
            claim_until=due, order_goods=sunk)
+    moved_en = (f" (the period ends on {last.period_end}, a municipal holiday: "
+                f"{', '.join(f'{h.day} {h.en}' for h in last.skipped)}; 地方自治法 art 4-2 ¶4)" if last.moved else "")
+    moved_ja = (f"（期間ノ末日 {last.period_end} ハ市町村ノ休日 — " + "、".join(h.ja for h in last.skipped) + "）"
+                if last.moved else "")
     ctx.out.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
                  f"{item.id}: " + ("owner informed" if informed else "public notice") + f" on {notice.date}; the owner "
-                 f"may claim within {period.text} of it, until {due}"
+                 f"may claim within {period.text} of it, until {due}{moved_en}"
                  + (" (sunken goods of the Cabinet Order: one year)." if sunk else "."),
-                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得",
+                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得"
+                 + moved_ja,
                  inputs={"notice": notice.date, "order_goods": sunk}, params=[period],
                  readings=["jp-1899-2025-25-notice-day", "jp-1899-2025-periods"]
+                 + (["jp-1899-2025-municipal-holidays"] if last.moved else [])
                  + (["jp-1899-2025-order-goods"] if sunk else []))
     return True
 
@@ -238,6 +328,17 @@ def sale_kind(ctx: Context, item: Item) -> str | None:
     return "art26"
 
 
+def sale_ground(ctx: Context, item: Item) -> str | None:
+    """The ground of art 11 ¶1 for selling the item while its owner may still claim it: a
+    ``sale_decided`` event's, else perishable, dangerous, or custody costs above the value; None."""
+    decided = first_for(ctx, "sale_decided", item.id)
+    keep, _ = costs(ctx, item.id, ["custody"])
+    return (decided.get("ground") if decided else "perishable" if item.perishable
+            else "dangerous" if item.dangerous
+            else "costly" if keep and item.value is not None and sum(c.amount for c in keep) > Fraction(item.value)
+            else None)
+
+
 def perishable_sale(ctx: Context, item: Item) -> None:
     """Art 26 → art 11 ¶1: goods that cannot keep, are dangerous, or cost too much to keep are sold and
     the proceeds held (reading ``jp-1899-2025-26-sale``)."""
@@ -245,12 +346,7 @@ def perishable_sale(ctx: Context, item: Item) -> None:
         return
     sale = sale_of(ctx, item.id)
     grounds = ctx.param("sale.grounds")
-    decided = first_for(ctx, "sale_decided", item.id)
-    keep, _ = costs(ctx, item.id, ["custody"])
-    ground = (decided.get("ground") if decided else "perishable" if item.perishable
-              else "dangerous" if item.dangerous
-              else "costly" if keep and item.value is not None and sum(c.amount for c in keep) > Fraction(item.value)
-              else None)
+    ground = sale_ground(ctx, item)
     price = Fraction(sale.get("price"))
     record(ctx, item.id, sold_on=sale.date, price=yen(price), sale="art 26")
     cites = ["jp-1899-2025:26", "jp-1899-2025:11.1"] + ([SALE_GROUND[ground]] if ground else [])
@@ -275,12 +371,17 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     claim = first_for(ctx, "owner_claimed", item.id)
     notice = notice_event(ctx, item.id)
     period, _ = claim_period(ctx, item)
-    due = period.value.due(notice.date) if notice is not None else None
+    last = claim_due(ctx, period.name, notice.date) if notice is not None else None
+    due = last.day if last is not None else None
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     if due is not None:
+        ended = None if claim is not None else owner_right_ended(ctx, item, due)
         ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the reward and the costs)", owner, due,
                          claim.date if claim else None, ["jp-1899-2025:27.1"]
-                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else []),
+                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else [])
+                         + (["jp-1899-2025:28.1"] if ended else []),
+                         status="ended" if ended else None,
+                         note="; ".join(n for n in (ended, last.note()) if n) or None,
                          local=f"{item.id} ノ引渡ヲ受ク（所有者、報酬並公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     if claim is None:
         return False
@@ -342,6 +443,63 @@ def _other_costs(ctx: Context, item: Item, others, cite: str) -> None:
 
 
 # --- art 28 -----------------------------------------------------------------------------------
+def acquisition_opens(ctx: Context, item: Item) -> date | None:
+    """Art 28 ¶1 step 1 (:func:`.common.acquisition_opens`)."""
+    return common.acquisition_opens(ctx.scenario, item, ctx.param)
+
+
+def takes(ctx: Context, item: Item) -> tuple[list, object | None]:
+    """The ``finder_took`` events of the item: those before the owner's right ended (they acquire
+    nothing) and the first one after it (art 28 ¶2), or None."""
+    opens = acquisition_opens(ctx, item)
+    every = events_for(ctx, "finder_took", item.id)
+    early = [t for t in every if opens is None or t.date < opens]
+    lawful = next((t for t in every if opens is not None and t.date >= opens), None)
+    return early, lawful
+
+
+def early_takes(ctx: Context, item: Item) -> None:
+    """Art 28: a finder who takes the goods before the owner's period ended (or his waiver) acquires
+    nothing; the owner's right, its deadline and the notice stand (a warning)."""
+    early, _ = takes(ctx, item)
+    if not early:
+        return
+    opens = acquisition_opens(ctx, item)
+    until = (f"his period runs until {opens - timedelta(days=1)} and he has not waived" if opens is not None
+             else "no notice is recorded, so his period has not even begun")
+    for t in early:
+        taker = event_actors(t.get("by")) or finders(ctx, item)
+        ctx.out.finding("warning", "finder-took-too-early",
+                        f"{', '.join(name(ctx, x) for x in taker) or 'The finder'} took {item.id!r} on {t.date}, before the "
+                        f"owner's right ended ({until}): under art 28 the finder acquires only after the owner's period "
+                        "ended without a claim or the owner waived, then the mayor's notice (¶1), then taking delivery "
+                        "paying the costs (¶2). The goods were handed over too early; the taking acquires nothing, and "
+                        "the owner's right, its deadline and the notice stand.",
+                        ["jp-1899-2025:28.1", "jp-1899-2025:28.2", "jp-1899-2025:27.1"])
+    record(ctx, item.id, taken_too_early_on=early[0].date)
+    ctx.out.step("finder_took_too_early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                 f"{item.id}: taken by the finder on {early[0].date}, before the owner's right ended: no acquisition.",
+                 f"{item.id}: {early[0].date} 拾得者引渡ヲ受ク — 所有者ノ請求期間内ニ付所有権ヲ取得セス",
+                 inputs={"took": early[0].date, "opens": opens}, readings=["jp-1899-2025-28-order"])
+
+
+def owner_right_ended(ctx: Context, item: Item, due: date) -> str | None:
+    """Why the owner's claim (art 27 ¶1) ended before its last day, or None: he waived (owner_waived)
+    on or before ``due``, and after that the finder may have lawfully taken the goods (art 28 ¶2)."""
+    waived = first_for(ctx, "owner_waived", item.id)
+    if waived is None or waived.date > due:
+        return None
+    note = (f"ended on {waived.date}: the owner declared that he will not claim {item.id} (owner_waived, art 28 ¶1) / "
+            f"{waived.date} 所有者物件ノ引渡ヲ請求セサル意思ヲ表示ス（第二十八条第一項）")
+    _, lawful = takes(ctx, item)
+    gave_up = first_for(ctx, "finder_waived", item.id)
+    if lawful is not None and gave_up is None:
+        who = ", ".join(event_actors(lawful.get("by")) or finders(ctx, item))
+        note += (f"; the finder {who} took it on {lawful.date} and acquired its ownership (art 28 ¶2) / "
+                 f"{lawful.date} 拾得者引渡ヲ受ケ所有権ヲ取得ス（第二十八条第二項）")
+    return note
+
+
 def finder_or_sale(ctx: Context, item: Item) -> None:
     """Art 28: once the owner's period ran out unclaimed (or he waived), the finder is informed with a
     period; taking the goods within it and paying the costs, he owns them; else they are sold, the
@@ -349,7 +507,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
     notice = notice_event(ctx, item.id)
     period, _ = claim_period(ctx, item)
     waived = first_for(ctx, "owner_waived", item.id)
-    lapsed_on = period.value.due(notice.date) if notice is not None else None
+    lapsed_on = claim_due(ctx, period.name, notice.date).day if notice is not None else None
     open_ = waived is not None or (lapsed_on is not None and ctx.as_of > lapsed_on)
     if not open_:
         if notice is not None:
@@ -359,7 +517,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
            else f"the owner's period ended on {lapsed_on} without a claim")
     who = finders(ctx, item)
     fn = first_for(ctx, "finder_notified", item.id)
-    took = first_for(ctx, "finder_took", item.id)
+    _, took = takes(ctx, item)
     gave_up = first_for(ctx, "finder_waived", item.id)
     heads = ctx.param("finder.costs")
     mine, others = costs(ctx, item.id, heads.value)
@@ -374,8 +532,14 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
             record(ctx, item.id, outcome="finder-to-be-informed")
             return
     if fn is not None:
+        finder_ended = (gave_up is not None and took is None and gave_up.date <= fn.get("due"))
         ctx.out.deadline(f"take delivery of {item.id}, paying the costs (the finder)", who[0] if who else None,
-                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"]
+                         + (["jp-1899-2025:28.3"] if finder_ended else []),
+                         status="ended" if finder_ended else None,
+                         note=(f"ended on {gave_up.date}: the finder gave up his rights to {item.id} (finder_waived); the "
+                               f"goods go to sale (art 28 ¶3) / {gave_up.date} 拾得者其ノ権利ヲ放棄ス（第二十八条第三項）")
+                         if finder_ended else None,
                          local=f"{item.id} ノ引渡ヲ受ク（拾得者、公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
     if took is not None and not in_time and gave_up is None:
@@ -384,6 +548,12 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
                         "art 28 ¶3 has the mayor sell the goods instead.", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"])
     if in_time:
         taker = event_actors(took.get("by")) or who
+        if fn is None or fn.date > took.date:
+            ctx.out.finding("info", "finder-notice-not-recorded",
+                            f"Item {item.id!r}: the finder took it on {took.date}, after the owner's right ended ({why}), "
+                            "but the mayor's notice to him of a period to take delivery (art 28 ¶1, finder_notified) is "
+                            "not recorded before that day; the taking, paying the costs, still acquires (art 28 ¶2).",
+                            ["jp-1899-2025:28.1", "jp-1899-2025:28.2"])
         sale = sale_of(ctx, item.id) if sale_kind(ctx, item) == "art26" else None
         proceeds = Fraction(sale.get("price")) if sale is not None else None
         payer = "custody" if sale is not None else taker[0]

@@ -1,6 +1,8 @@
 """Penalties, chapter 4 (arts 31–35ノ2), as in force from 2025-06-01: warning findings that name the
 facts and the penalty the article names, never a computed sentence (reading
-``jp-1899-2025-penalties``).
+``jp-1899-2025-penalties``). Art 31 item 1's 正当ノ理由ナクシテ governs all three refusals — the summons,
+the requisition, the use of land — and an event's ``good_reason: true`` excuses it (reading
+``jp-1899-2025-31-good-reason``).
 
 第三十一条 遭難船舶救護ノ場合ニ於テ左ノ各号ニ該当スル者ハ二万円以下ノ罰金ニ処ス 一 正当ノ理由ナクシテ市町村長ノ招集ニ
   応セス又ハ物件ノ徴用若ハ土地ノ使用ヲ拒ミタル者 二 第六条第二項ノ規定ニ違反シタル者 三 第七条第三項ノ規定ニ違反シタル者
@@ -52,13 +54,33 @@ def _handled(ctx: Context, item_id: str) -> bool:
     return any(ctx.scenario.where(t, "items", item_id) for t in ("notice_posted", "owner_informed", "owner_claimed"))
 
 
+def _good_reason(ctx: Context, ev, refused: list[str], what: str) -> bool:
+    """Art 31 item 1: 正当ノ理由ナクシテ governs the summons, the requisition and the use of land alike; a
+    refusal recorded with ``good_reason: true`` is no offence (an info finding; reading
+    ``jp-1899-2025-31-good-reason``)."""
+    if not ev.get("good_reason"):
+        return False
+    ctx.out.finding("info", "refusal-with-good-reason",
+                    f"{', '.join(name(ctx, w) for w in refused)}: refused {what} on {ev.date} with good reason "
+                    "(正当ノ理由, good_reason): art 31 item 1 punishes only a refusal without it; no offence.",
+                    ["jp-1899-2025:31#1"])
+    return True
+
+
 def _rescue_offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("summoned"):
         refused = event_actors(ev.get("refused"))
-        if refused:
+        if refused and not _good_reason(ctx, ev, refused, "the summons"):
             _penalty(ctx, "penalty-summons-refused", refused,
                      f"summoned on {ev.date}, did not answer the summons or serve under the mayor's direction",
                      "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:31#2", "jp-1899-2025:6.2"])
+    for ev in ctx.scenario.events_of("requisitioned"):
+        refused = event_actors(ev.get("refused"))
+        what = "the use of land" if ev.get("what") == "land" else f"the requisition of a {ev.get('what')}"
+        if refused and not _good_reason(ctx, ev, refused, what):
+            _penalty(ctx, "penalty-requisition-refused", refused,
+                     f"refused {what} on {ev.date} without good reason (art 6 ¶1)",
+                     "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:6.1"])
     for ev in ctx.scenario.events_of("restrained"):
         refused = event_actors(ev.get("refused"))
         if refused:

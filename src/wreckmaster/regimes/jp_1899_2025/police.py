@@ -17,7 +17,31 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .common import LOCAL, costs, duty, event_actors, first_for, name, notice_event, pay_out, record, sale_of, yen
+from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, pay_out, record,
+                     sale_of, yen)
+
+
+def early_sale(ctx: Context, item, sale, due) -> None:
+    """Art 29 ¶2 → art 11 ¶1: goods removed by the police may be sold before the owner's six months end
+    only on a ground of art 11 ¶1 (perishable, dangerous, keeping too costly); without one, the same
+    warning ``sale-without-ground`` as drifting goods get (reading ``jp-1899-2025-29-police``)."""
+    from .drift import SALE_GROUND, sale_ground
+
+    ground = sale_ground(ctx, item)
+    if ground is not None:
+        ctx.out.step("removal_early_sale", ["jp-1899-2025:29.2", "jp-1899-2025:11.1", SALE_GROUND[ground]],
+                     f"{item.id}: sold {sale.date}, before the owner's six months ended ({due}), on the ground {ground} "
+                     "(art 29 ¶2 → art 11 ¶1): the mayor holds the proceeds in place of the goods.",
+                     f"{item.id}: {sale.date} 公売（第二十九条第二項 → 第十一条第一項）、代金ヲ保管ス",
+                     inputs={"ground": ground}, readings=["jp-1899-2025-29-police"])
+        return
+    ctx.out.finding("warning", "sale-without-ground",
+                    f"Item {item.id!r}, removed by the police, was sold on {sale.date} for "
+                    f"{yen(Fraction(sale.get('price')))} yen while its owner could still claim it (until {due}, art 30 "
+                    "¶1), but none of the grounds of art 11 ¶1 (applied by art 29 ¶2) is recorded: perishable, dangerous "
+                    "to keep, keeping too costly (item.perishable, item.dangerous, sale_decided, custody costs). The sale "
+                    "of art 30 ¶2 comes only after the six months.",
+                    ["jp-1899-2025:29.2", "jp-1899-2025:11.1", "jp-1899-2025:30.2"])
 
 
 def removed_goods(ctx: Context) -> None:
@@ -51,14 +75,17 @@ def _one(ctx: Context, item, ev) -> None:
     duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
          notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
     period = ctx.param("removal.claim_period")
-    due = period.value.due(notice.date)
+    last = claim_due(ctx, period.name, notice.date)
+    due = last.day
     claim = first_for(ctx, "owner_claimed", item.id)
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the costs of removal, custody and notice)",
-                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1",
+                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1", note=last.note(),
                      local=f"{item.id} ノ引渡ヲ請求ス（所有者、取除、保管及公告ニ要シタル費用ヲ納付シテ）")
     record(ctx, item.id, notice_on=notice.date, claim_until=due)
     sale = sale_of(ctx, item.id)
+    if sale is not None and sale.date <= due:
+        early_sale(ctx, item, sale, due)
     if claim is not None and claim.date <= due:
         heads = ctx.param("removal.claim_costs")
         mine, _ = costs(ctx, item.id, heads.value)
