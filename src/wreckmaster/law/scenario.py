@@ -120,6 +120,7 @@ class Case(Model):
     at_home_port: bool = False
     master_absent: bool = False
     hypothetical: bool = False       # SCENARIO.md "Time": apply the regime even outside its period in force (law/scope.py)
+    closed_days: list[Day] = []      # SCENARIO.md: jp-1899-2025, the office's own closing days (case export writes them, CASE.md 1.1)
     territory: Literal["france", "algeria", "colony", "protectorate", "other"] = "france"
     decree: bool = False
     signal: Optional[Literal["aground-sound", "breached"]] = None
@@ -161,6 +162,9 @@ class Party(Model):
     casualty: Optional[Literal["killed", "injured"]] = None   # art 16 (a rescuer), art 21#7 (crew): killed or injured
     # jp-1899-2025 (docs/scenario-extensions.md):
     caused_distress: bool = False    # art 12 ¶2 item 2: caused the distress by intent, neglect or negligence (故意、懈怠又ハ過失)
+    # documents, issue 26 (docs/scenario-extensions.md, "Documents"): printed on the forms, never on the public board
+    address: Optional[str] = None
+    telephone: Optional[str] = None
 
     def has(self, role: str) -> bool:
         return role in self.roles
