@@ -182,6 +182,8 @@ class OfficeMethods:
                      "position": {"lat": float(r.lat), "lon": float(r.lon)} if r.lat is not None else None}
                     for r in conn.execute(q)]
 
-    def closed_days_of_case(self, conn, office_id: str) -> list[str]:
-        """The closing days ``case export`` writes into a case of this office."""
-        return self._closed_days(conn, office_id)
+    def case_office(self, case_id: str, office: str | None = None) -> dict[str, Any]:
+        """The office of a case, as :meth:`office` gives it (what its documents print as issuer)."""
+        with self._tx() as conn:
+            row = self._case(conn, case_id, office)
+            return self._office_dict(conn, row.office)

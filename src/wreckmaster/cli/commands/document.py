@@ -57,15 +57,16 @@ def register(app: typer.Typer) -> None:
 
         if name not in documents.DOCUMENTS:
             fail([("NAME", f"unknown document {name!r} (known: {', '.join(documents.DOCUMENTS)})")])
+        office = None
         if file is not None:
             scenario = load_or_fail(file)
         else:
-            scenario = _stored(db, case, when, version)
+            scenario, office = _stored(db, case, when, version)
         try:
             if output.endswith(".html"):
-                data = documents.render_html(name, scenario, None, party, lang, when).encode("utf-8")
+                data = documents.render_html(name, scenario, None, party, lang, when, office).encode("utf-8")
             else:
-                data = documents.render_pdf(name, scenario, None, party, lang, when)
+                data = documents.render_pdf(name, scenario, None, party, lang, when, office)
         except documents.DocumentProblem as exc:
             fail([(exc.pointer, exc.message)])
         except documents.PrinterMissing as exc:
@@ -78,7 +79,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _stored(db, case_id, as_of, version):
-    """The stored case's scenario (as of the date); exit 4 when it does not exist, 5 on the database."""
+    """The stored case's scenario (as of the date) and its office; exit 4 when it does not exist, 5 on the
+    database."""
     import sys
 
     from wreckmaster.store import open_store
@@ -86,7 +88,7 @@ def _stored(db, case_id, as_of, version):
 
     try:
         store = open_store(db)
-        return store.scenario(case_id, as_of=as_of, version=version)
+        return store.scenario(case_id, as_of=as_of, version=version), store.case_office(case_id)
     except NotFound as exc:
         print(f"not found: {exc}", file=sys.stderr)
         raise typer.Exit(4)
