@@ -228,7 +228,9 @@ class Ctx:
         unit = UNITS.get((cur, self.lang), cur)
         if self.vertical and numerals.supported(cur, self.lang):
             # official vertical forms write amounts in kanji: 金八千円, 三十八円十二銭五厘
-            return AmountText(("金" if self.lang == "ja" else "") + numerals.amount_kanji(text, cur, self.lang))
+            words = numerals.amount_kanji(text, cur, self.lang)
+            minus, words = ("△", words[1:]) if words.startswith("△") else ("", words)
+            return AmountText(minus + ("金" if self.lang == "ja" else "") + words)
         if self.vertical:
             return AmountText(full_width(text) + unit)
         if self.lang == "fr":
