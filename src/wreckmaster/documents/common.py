@@ -266,6 +266,10 @@ class Ctx:
         art, _, item = rest.partition("#")
         art, _, para = art.partition(".")
         own = regime == self.regime
+        if self.lang in ("ja", "zh") and regime in RULES_BY_NAME:
+            # the York-Antwerp Rules, numbered in Roman figures: ヨーク・アントワープ規則 第六規則
+            number = _roman(art)
+            return f"{RULES_BY_NAME[regime][self.lang]}第{_zh(str(number)) if number else art}規則"
         if self.lang in ("ja", "zh"):
             if art == "order":
                 out = "施行令"
@@ -291,6 +295,21 @@ class Ctx:
     def cites(self, cites: Iterable[str]) -> str:
         sep = "、" if self.vertical else "; "
         return sep.join(self.cite(c) for c in cites)
+
+
+#: rules cited by name rather than as a regime (the general average of jp-village-ferry art 23)
+RULES_BY_NAME = {"yar-1974": {"ja": "ヨーク・アントワープ規則（一九七四年）", "zh": "約克安特衛普規則（一九七四年）"}}
+
+
+def _roman(text: str) -> int | None:
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+    if not text or set(text) - set(values):
+        return None
+    total = 0
+    for k, ch in enumerate(text):
+        v = values[ch]
+        total += -v if k + 1 < len(text) and values[text[k + 1]] > v else v
+    return total
 
 
 def _letter(item: str) -> str:

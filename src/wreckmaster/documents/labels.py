@@ -31,6 +31,7 @@ FOR = {
                 "en": "what is left of the sale proceeds"},
     "rescue_expenses": {"ja": "救護費用", "zh": "救護經費", "fr": "frais de sauvetage", "en": "rescue expenses"},
     "loss": {"ja": "損失", "zh": "損失", "fr": "perte", "en": "the loss caused"},
+    "reimbursement": {"ja": "立替金償還", "zh": "償還墊款", "fr": "remboursement des avances", "en": "reimbursement"},
 }
 L = {
     "case": {"ja": "事件", "zh": "案由", "fr": "Affaire", "en": "Case"},
