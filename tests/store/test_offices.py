@@ -134,3 +134,32 @@ def test_migration_0003_down_and_up(db_url):
     tables, columns = schema()
     assert "office_closed_days" in tables
     assert columns == {"id", "name", "lang", "regime", "address", "head_title", "telephone", "lat", "lon", "timezone"}
+
+
+def test_a_stored_cases_documents_are_issued_by_its_office(wm, write_scenario, tmp_path):
+    import subprocess
+
+    assert _add(wm, "--head-title", "三崎町長", "--address", "神奈川県三浦郡三崎町一丁目1番1号",
+                "--telephone", "046-881-1111").returncode == 0
+    case = json.loads(wm("case", "open", write_scenario(TOWN, "t.json"), "--office", "misaki",
+                         "--format", "json").stdout)["case"]
+    out = tmp_path / "notice.pdf"
+    r = wm("document", "notice", "--case", case, "--as-of", "2026-04-01", "-o", str(out), process=True)
+    assert r.returncode == 0, r.stderr
+    text = "".join(subprocess.run(["pdftotext", "-raw", str(out), "-"], capture_output=True, text=True,
+                                  check=True).stdout.split())
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    for want in ("三崎町長", "三崎町役場", "神奈川県三浦郡三崎町一丁目1番1号", "046-881-1111", "第二十五条第二項"):
+        assert want in text, want
+    # a scenario FILE printed for a stored office, and an office that does not exist
+    out2 = tmp_path / "found.pdf"
+    r = wm("document", "found-report", write_scenario(TOWN, "f.json"), "--office", "misaki", "-o", str(out2),
+           process=True)
+    assert r.returncode == 0, r.stderr
+    found = unicodedata.normalize("NFKC", "".join(subprocess.run(["pdftotext", "-raw", str(out2), "-"],
+                                                                 capture_output=True, text=True).stdout.split()))
+    assert "三崎町長" in found and "三崎町一丁目二番" in found and "046-881-0000" in found   # the finder's own
+    assert wm("document", "found-report", write_scenario(TOWN, "g.json"), "--office", "nowhere", "-o",
+              str(out2), process=True).returncode == 4

@@ -25,6 +25,7 @@ Example:
     wreckmaster document settlement examples/jp-1875-wreck-of-the-kotobuki-maru.yaml -o seisan.pdf
     wreckmaster document statement examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml --party nakamura --lang en -o nakamura.pdf
     wreckmaster document notice --case C-1 --as-of 1876-05-01 -o notice.pdf
+    wreckmaster document handover town-case.yaml --office misaki -o kofusho.pdf
 """
 
 
@@ -45,6 +46,9 @@ def register(app: typer.Typer) -> None:
         as_of: Optional[str] = typer.Option(None, "--as-of", help="The date of the document (YYYY-MM-DD); default "
                                             "the scenario's as_of, else today."),
         output: str = typer.Option(..., "-o", "--output", help="The PDF file to write (.html writes the HTML page)."),
+        office_id: Optional[str] = typer.Option(None, "--office", help="With a FILE: the stored office (at --db) that "
+                                                "issues it (its head's title, address, telephone); a --case is "
+                                                "printed for its own office."),
     ) -> None:
         from wreckmaster.cli.main import check_choice, fail, load_or_fail, parse_date
 
@@ -60,6 +64,8 @@ def register(app: typer.Typer) -> None:
         office = None
         if file is not None:
             scenario = load_or_fail(file)
+            if office_id is not None:
+                office = _office(db, office_id)
         else:
             scenario, office = _stored(db, case, when, version)
         try:
@@ -76,6 +82,15 @@ def register(app: typer.Typer) -> None:
                 fh.write(data)
         except OSError as exc:
             fail([(output, exc.strerror or str(exc))])
+
+
+def _office(db, office_id):
+    """A stored office's details (exit 4 when it does not exist, 5 on the database)."""
+    from .case import opened, store_errors
+
+    store = opened(db)
+    with store_errors():
+        return store.office(office_id)
 
 
 def _stored(db, case_id, as_of, version):
