@@ -81,8 +81,8 @@ class DateText:
     vertical: bool = False
 
     def __html__(self) -> str:
-        if self.main == self.iso:
-            return f'<span class="date">{escape(self.main)}</span>'
+        if self.main == self.iso:       # no era for the day: the ISO date alone, upright in vertical text
+            return f'<span class="date">{escape(full_width(self.iso) if self.vertical else self.iso)}</span>'
         # vertical: the ISO date in upright full-width figures, never broken across columns
         iso = full_width(self.iso) if self.vertical else self.iso
         return (f'<span class="date">{escape(self.main)}</span>'

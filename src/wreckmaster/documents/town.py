@@ -27,8 +27,10 @@ from .common import Ctx, DocumentProblem
 from .labels import EXPENSES, KINDS, L
 from .statement import totals
 
-GOODS = {"floating": {"ja": "漂流物", "en": "drifting goods"}, "sunk": {"ja": "沈没品", "en": "sunken goods"},
-         "river-timber": {"ja": "河川の材木", "en": "timber drifting in a river"}}
+GOODS = {"floating": {"ja": "漂流物", "zh": "漂流物", "fr": "épave flottante", "en": "drifting goods"},
+         "sunk": {"ja": "沈没品", "zh": "沉沒物", "fr": "épave coulée", "en": "sunken goods"},
+         "river-timber": {"ja": "河川の材木", "zh": "河川漂流木材", "fr": "bois flotté en rivière",
+                          "en": "timber drifting in a river"}}
 BLANK = "　"
 #: the explanation steps that give an item's reward and costs (regimes/jp_1899_2025/drift.py)
 MONEY_RULES = ("owner_claim", "finder_acquires")
