@@ -44,7 +44,7 @@ ISSUER = {"ja": "公告者", "zh": "出示", "fr": "Autorité", "en": "Issued by
 ADDRESS = {"ja": "所在地", "zh": "地址", "fr": "Adresse", "en": "Address"}
 TELEPHONE = {"ja": "電話番号", "zh": "電話", "fr": "Téléphone", "en": "Telephone"}
 POSTED = {"ja": "掲示ノ日", "zh": "告示日期", "fr": "Affiché le", "en": "Posted on"}
-UNTIL = {"ja": "申出期限", "zh": "認領限期", "fr": "À réclamer avant le", "en": "Claim until"}
+UNTIL = {"ja": "申出期限", "zh": "認領限期", "fr": "À réclamer jusqu’au", "en": "Claim until"}
 NO_LIMIT = {"ja": "期限ノ定ナシ", "zh": "無定限", "fr": "sans délai fixé", "en": "no time limit set"}
 OFFICE_ROLES = ("mayor", "official", "administrator", "police")
 
