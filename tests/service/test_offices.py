@@ -37,5 +37,34 @@ def test_the_notice_board_never_prints_a_partys_address_or_telephone(client, sto
     assert r.status_code == 200 and any(n["case"] == case for n in r.json())
     page = client.get("/notices", params={"as_of": "1876-03-10"})
     assert page.status_code == 200 and "a cask of sake" in page.text
-    for text in (r.text, page.text):
+    from fastapi.testclient import TestClient
+
+    from wreckmaster.service.app import create_full_app
+
+    web = TestClient(create_full_app(store)).get("/notices", params={"as_of": "1876-03-10"})   # the web page
+    assert web.status_code == 200 and "a cask of sake" in web.text
+    for text in (r.text, page.text, web.text):
         assert "0548-52-0000" not in text and "相良村 字浜" not in text and "Kisaburo" not in text
+
+
+def test_the_api_reads_the_offices_closing_days_and_its_today(client, store):
+    """The scenario and the assessment the API gives carry the office's closing days as soon as
+    they change (the case's version does not), and "today" is the office's date in its zone."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    office = make_office(store, "misaki")
+    case = open_case(client, office)
+    url = f"/api/cases/{case}/scenario"
+    first = client.get(url, params={"as_of": "1876-03-10"}, headers=office.h).json()
+    assert "closed_days" not in first["case"]
+    store.office_closed(office.id, "add", "1876-03-20")
+    again = client.get(url, params={"as_of": "1876-03-10"}, headers=office.h).json()
+    assert again["case"]["closed_days"] == ["1876-03-20"]
+    shown = client.get(f"/api/cases/{case}/assessment", params={"as_of": "1876-03-10"}, headers=office.h)
+    assert shown.status_code == 200
+    store.edit_office(office.id, timezone="Pacific/Kiritimati")          # UTC+14: often already tomorrow there
+    before = datetime.now(ZoneInfo("Pacific/Kiritimati")).date().isoformat()
+    today = client.get(url, headers=office.h).json()["as_of"]
+    after = datetime.now(ZoneInfo("Pacific/Kiritimati")).date().isoformat()
+    assert today in (before, after)                                     # the call may straddle midnight there

@@ -150,6 +150,11 @@ class OfficeMethods:
             office_closed_days.c.day)
         return [r.day for r in conn.execute(q)]
 
+    def closed_days(self, office_id: str) -> list[str]:
+        """The office's own closing days, sorted (none for an office that does not exist)."""
+        with self._tx() as conn:
+            return self._closed_days(conn, office_id)
+
     def office_closed(self, office_id: str, action: str, day: str) -> list[str]:
         """Add or remove one closing day; returns the office's closing days (sorted)."""
         if action not in ("add", "remove"):
@@ -181,6 +186,21 @@ class OfficeMethods:
             return [{"id": r.id, "name": r.name, "address": r.address, "telephone": r.telephone,
                      "position": {"lat": float(r.lat), "lon": float(r.lon)} if r.lat is not None else None}
                     for r in conn.execute(q)]
+
+    def office_today(self, office_id: str | None, conn=None) -> date:
+        """"Today" at the office: its date in its time zone (CASE.md 1.1), else this machine's."""
+        if office_id is None:
+            return date.today()
+        if conn is None:
+            with self._tx() as c:
+                return self.office_today(office_id, c)
+        zone = conn.execute(select(offices.c.timezone).where(offices.c.id == office_id)).scalar()
+        if not zone:
+            return date.today()
+        from datetime import datetime
+        from zoneinfo import ZoneInfo
+
+        return datetime.now(ZoneInfo(zone)).date()
 
     def case_office(self, case_id: str, office: str | None = None) -> dict[str, Any]:
         """The office of a case, as :meth:`office` gives it (what its documents print as issuer)."""

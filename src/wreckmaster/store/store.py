@@ -370,7 +370,8 @@ class Store(OfficeMethods):
             row = self._case(conn, case_id, office)
             doc, _ = self._folded(conn, row, version)
             self._office_days(conn, row.office, doc)
-        doc["as_of"] = (as_of or date.today()).isoformat()
+            when = as_of or self.office_today(row.office, conn)
+        doc["as_of"] = when.isoformat()
         return ordered(doc)
 
     def _assessable(self, case_id, as_of, version, office):
@@ -378,7 +379,7 @@ class Store(OfficeMethods):
             row = self._case(conn, case_id, office)
             doc, stored = self._folded(conn, row, version)
             self._office_days(conn, row.office, doc)
-        when = as_of or date.today()
+            when = as_of or self.office_today(row.office, conn)
         doc["as_of"] = when.isoformat()
         return ordered(doc), stored, when
 

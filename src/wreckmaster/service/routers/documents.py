@@ -74,7 +74,7 @@ def get_document(request: Request, id: str = Path(description="The case id."),
 def get_due_calendar(request: Request, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.documents.calendar import due_to_ics
 
-    as_of = params.query_date(request, "as_of") or date.today()
+    as_of = params.query_date(request, "as_of") or store_of(request).office_today(user.office)
     within = params.query_int(request, "within", 0, params.MAX_WITHIN)
     within = 30 if within is None else within
     params.check_window(as_of, within)
