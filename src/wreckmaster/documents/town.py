@@ -32,6 +32,7 @@ GOODS = {"floating": {"ja": "漂流物", "zh": "漂流物", "fr": "épave flotta
          "river-timber": {"ja": "河川の材木", "zh": "河川漂流木材", "fr": "bois flotté en rivière",
                           "en": "timber drifting in a river"}}
 BLANK = "　"
+COSTS = {"ja": "費用", "zh": "費用", "fr": "frais", "en": "costs"}
 #: the explanation steps that give an item's reward and costs (regimes/jp_1899_2025/drift.py)
 MONEY_RULES = ("owner_claim", "finder_acquires")
 GROUND = {
@@ -161,9 +162,17 @@ def _step(ctx: Ctx, item_id: str) -> dict[str, Any] | None:
     return None
 
 
+BASE = {"value": {"ja": "価格", "zh": "價格", "fr": "la valeur", "en": "the value"},
+        "proceeds": {"ja": "売却代金", "zh": "變賣價銀", "fr": "le produit de la vente", "en": "the sale proceeds"}}
+#: 報酬（価格金八万円の十分の一、拾得者 石井浩 に支給） in each language: {label}, {basis}, {finder}
+REWARD_LINE = {"ja": ("{label}（{basis}、拾得者 {finder} に支給）", "{label}（拾得者 {finder} に支給）"),
+               "zh": ("{label}（{basis}，給付拾得者 {finder}）", "{label}（給付拾得者 {finder}）"),
+               "fr": ("{label} : {basis}, versée à l’inventeur {finder}", "{label}, versée à l’inventeur {finder}"),
+               "en": ("{label}: {basis}, paid to the finder {finder}", "{label}, paid to the finder {finder}")}
+
+
 def _reward_basis(ctx: Ctx, step: dict[str, Any] | None) -> tuple[str, str | None]:
-    """'価格 金八万円の十分の一' and the rate's citation, from the step's parameter and input."""
-    ja = ctx.lang == "ja"
+    """'価格金八万円の十分の一' and the rate's citation, from the step's parameter and input."""
     if step is None:
         return "", None
     rate = next((p for p in step.get("parameters", []) if str(p.get("name", "")).startswith("owner_claim.reward")),
@@ -172,17 +181,19 @@ def _reward_basis(ctx: Ctx, step: dict[str, Any] | None) -> tuple[str, str | Non
     base = inputs.get("proceeds") or inputs.get("value")
     if rate is None or base is None:
         return "", None
-    base_label = ("売却代金" if ja else "the sale proceeds") if inputs.get("proceeds") else ("価格" if ja else "the value")
-    if ja:
+    base_label = ctx.t(BASE["proceeds" if inputs.get("proceeds") else "value"])
+    if ctx.lang == "ja":
         return f"{base_label}{ctx.amount(str(base))}の{numerals.fraction_kanji(rate['value'])}", rate.get("cite")
-    return f"{rate['value']} of {base_label} {ctx.amount(str(base))}", rate.get("cite")
+    if ctx.lang == "zh":
+        return f"{base_label}{ctx.amount(str(base))}之{numerals.fraction_kanji(rate['value'], 'zh')}", rate.get("cite")
+    of = "de" if ctx.lang == "fr" else "of"
+    return f"{rate['value']} {of} {base_label} {ctx.amount(str(base))}", rate.get("cite")
 
 
 def purposes(ctx: Ctx, charges: list[dict[str, Any]]) -> list[str]:
     """What each charge is for, in the Act's words: 報酬 with its rate and the value it is taken
     on (art 27 ¶1), 公告費, 保管費, 公売費, 評価費 — read from the item's explanation step (its costs,
     in order) or the expense the charge names."""
-    ja = ctx.lang == "ja"
     s = ctx.scenario
     expense = {e.id: e for e in s.expenses}
     costs_left: dict[str, list] = {}
@@ -194,12 +205,8 @@ def purposes(ctx: Ctx, charges: list[dict[str, Any]]) -> list[str]:
         if award is not None:
             basis, _ = _reward_basis(ctx, step)
             label = ctx.t(KINDS.get(award["kind"], KINDS["finder_reward"]))
-            finder = ctx.name(c["payee"])
-            if ja:
-                out.append(f"{label}（{basis}、拾得者 {finder} に支給）" if basis else f"{label}（拾得者 {finder} に支給）")
-            else:
-                out.append(f"{label}: {basis}, paid to the finder {finder}" if basis else
-                           f"{label}, paid to the finder {finder}")
+            with_basis, without = REWARD_LINE.get(ctx.lang, REWARD_LINE["en"])
+            out.append((with_basis if basis else without).format(label=label, basis=basis, finder=ctx.name(c["payee"])))
             continue
         category = expense[c["for"]].category if c["for"] in expense else None
         if category is None and item_id is not None:
@@ -207,7 +214,7 @@ def purposes(ctx: Ctx, charges: list[dict[str, Any]]) -> list[str]:
             hit = next((k for k, cost in enumerate(left) if Decimal(str(cost[2])) == Decimal(c["amount"])), None)
             if hit is not None:
                 category = left.pop(hit)[1]
-        out.append(ctx.t(EXPENSES[category]) if category in EXPENSES else ("費用" if ja else "costs"))
+        out.append(ctx.t(EXPENSES[category]) if category in EXPENSES else ctx.t(COSTS))
     return out
 
 
