@@ -176,3 +176,34 @@ def test_iso_dates_are_whole_and_amounts_are_not_digit_columns(misaki):
         digits = [c for c in run if unicodedata.normalize("NFKC", c.get_text()).isdigit()]
         assert len(digits) == 8 and all(abs(c.matrix[1]) < 1e-6 and abs(c.matrix[2]) < 1e-6 for c in digits), iso
     assert "13000" not in text and "9000" not in text
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.integers(min_value=1, max_value=10**9), notice=st.integers(min_value=0, max_value=10**6),
+       custody=st.integers(min_value=0, max_value=10**6), sunk=st.booleans())
+def test_the_claims_lines_always_add_up_to_its_total(value, notice, custody, sunk):
+    """Whatever the value and the costs: one line per charge the owner pays, each line's amount
+    the charge's, and the total their sum (the model; the page is checked above)."""
+    from wreckmaster.documents.numerals import amount_kanji
+    from wreckmaster.law.scenario import validate
+
+    import yaml
+
+    doc = yaml.safe_load(MISAKI.read_text(encoding="utf-8"))
+    doc["items"][0]["value"] = str(value)
+    doc["items"][0]["found"]["state"] = "sunk" if sunk else "floating"
+    doc["expenses"][0]["amount"], doc["expenses"][1]["amount"] = str(notice), str(custody)
+    s = validate(doc)
+    a = assessment(s)
+    model = build("claim", s, a, party="owner")
+    table = next(x for x in model["sections"] if x.get("heading") == "納付する金額")
+    mine = [c for c in a["charges"] if c["payer"] == "owner"]
+    if not mine:                                  # nothing to pay (a reward that rounds to 0 yen, no costs)
+        assert table["rows"] == [] and table["foot"] == []
+        return
+    assert [str(r[2]) for r in table["rows"]] == ["金" + amount_kanji(c["amount"], "JPY", "ja") for c in mine]
+    assert str(table["foot"][0][2]) == "金" + amount_kanji(str(sum(int(c["amount"]) for c in mine)), "JPY", "ja")
+    assert ("三分の一" if sunk else "十分の一") in table["rows"][0][1] or not any("報酬" in r[1] for r in table["rows"])
