@@ -105,6 +105,10 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
     doc["lang"] = lang
     doc["html_lang"] = HTML_LANG[lang]
     doc["vertical"] = lang in VERTICAL
+    if not doc["vertical"]:           # a horizontal page leaves room to sign beside a printed name (issue 26)
+        for section in doc.get("sections", []):
+            if section.get("kind") == "signatures":
+                section.setdefault("sign_space", True)
     doc.setdefault("template", f"{name}.html")
     return doc
 
