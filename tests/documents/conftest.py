@@ -63,3 +63,55 @@ def page_size(data: bytes) -> tuple[float, float]:
     line = next(x for x in info.splitlines() if x.startswith("Page size:"))
     w, _, h = line.split(":", 1)[1].split()[:3]
     return float(w), float(h)
+
+
+# --- amounts as a vertical page writes them (issue 26) ----------------------------------------
+# A second, independent writing of the kanji numerals (the page's own is documents/numerals.py):
+# the figures read digit by digit from the right, each digit with its place (十, 百, 千) inside a
+# group of four, each group with its 万 / 億; test_numerals.py checks both against hand examples.
+_D = "〇一二三四五六七八九"
+_UNITS = {("JPY", "ja"): ["円", "銭", "厘"], ("JPY", "zh"): ["圓", "錢", "釐"],
+          ("TAEL", "zh"): ["兩", "錢", "分", "釐"], ("DOLLAR", "zh"): ["元", "角", "分"]}
+_PLACES = {("JPY", "ja"): [2, 1], ("JPY", "zh"): [2, 1], ("TAEL", "zh"): [1, 1, 1], ("DOLLAR", "zh"): [1, 1]}
+
+
+def ref_kanji(n: int, lang: str = "ja") -> str:
+    if n == 0:
+        return "〇"
+    big = "万" if lang == "ja" else "萬"
+    digits = str(n)[::-1]
+    out = []
+    for g in range(0, len(digits), 4):
+        group = digits[g:g + 4]
+        words = ""
+        for place, d in reversed(list(enumerate(group))):
+            if d == "0":
+                continue
+            mark = ["", "十", "百", "千"][place]
+            words += ("" if (d == "1" and mark) else _D[int(d)]) + mark
+        if words:
+            out.append(words + ["", big, "億", "兆"][g // 4])
+    return "".join(reversed(out))
+
+
+def shown(amount: str, currency: str, lang: str) -> str:
+    """An amount of the assessment as the page shows it after NFKC without spaces: kanji on a
+    vertical page (金八千円, 三十八円十二銭五厘), 1 234,50 → 1234,50 in French, else as given."""
+    if lang == "fr":
+        return amount.replace(".", ",")
+    if lang not in ("ja", "zh") or (currency, lang) not in _UNITS:
+        return amount
+    units = _UNITS[(currency, lang)]
+    if amount.startswith("-"):
+        return "△" + shown(amount[1:], currency, lang)        # a negative balance, as accounts mark it
+    whole, _, frac = amount.partition(".")
+    frac = frac.ljust(sum(_PLACES[(currency, lang)]), "0")
+    parts = [ref_kanji(int(whole), lang) + units[0]] if int(whole) else []
+    at = 0
+    for unit, width in zip(units[1:], _PLACES[(currency, lang)]):
+        piece = int(frac[at:at + width])
+        at += width
+        if piece:
+            parts.append(ref_kanji(piece, lang) + unit)
+    text = "".join(parts) or "〇" + units[0]
+    return ("金" if lang == "ja" else "") + text

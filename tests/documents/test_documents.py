@@ -8,7 +8,7 @@ import pytest
 
 from wreckmaster.documents import DOCUMENTS, DocumentProblem, build, documents_for, render_pdf
 
-from .conftest import CASES, EXAMPLES, assessment, load, page_size, pdf_pages, pdf_text, squash
+from .conftest import CASES, EXAMPLES, assessment, load, page_size, pdf_pages, pdf_text, shown, squash
 
 pytestmark = pytest.mark.browser
 
@@ -22,9 +22,10 @@ DRIFT = CASES / "jp-1875-drift-notice.yaml"
 A4 = (595.0, 842.0)
 
 
-def figure(amount: str, lang: str) -> str:
-    """An amount as the page shows it once NFKC-normalised and without spaces."""
-    return amount.replace(".", ",") if lang == "fr" else amount
+def figure(x: dict, lang: str) -> str:
+    """An award's or charge's amount as the page shows it once NFKC-normalised and without spaces
+    (kanji on a vertical page: issue 26)."""
+    return shown(x["amount"], x["currency"], lang)
 
 
 def assert_on_page(text: str, wanted: list[str]) -> None:
@@ -41,8 +42,9 @@ def test_settlement_has_every_charge_and_total(lang):
     data = statement(s, s.as_of)
     pdf = render_pdf("settlement", s, lang=lang)
     text = pdf_text(pdf)
-    wanted = [ln["amount"] for g in data["groups"] for ln in g["lines"]] + [g["total"] for g in data["groups"]]
-    wanted += [data["total"], s.case.occurred.isoformat(), data["as_of"]]
+    wanted = [ln["amount"] for g in data["groups"] for ln in g["lines"]] + [g["total"] for g in data["groups"] if g["lines"]]
+    wanted = [shown(w, "JPY", lang) for w in wanted + [data["total"]]]
+    wanted += [s.case.occurred.isoformat(), data["as_of"]]
     assert_on_page(text, wanted)
     ids = [x.id for x in (*s.parties, *s.items, *s.expenses) if len(x.id) > 1]
     assert not [i for i in ids if f"({i})" in text]     # names and descriptions, never bare ids
@@ -108,7 +110,8 @@ def test_wreck_report_particulars_and_certification(lang):
     text = pdf_text(render_pdf("wreck-report", s, lang=lang))
     assert_on_page(text, ["第三榮福丸", "187", "石巻", "佐藤 喜兵衞", "阿部 長三郎", "北西ノ烈風ニテ舵ヲ損シ",
                           "船底大破", "鮎川村長 平塚 善藏", "白米 三百俵", "◯に佐", "俵", "鹽 五十叺", "山に一",
-                          "840", "45", "1903-02-11", "1903-02-13", "1903-02-16", "水夫 菅野 留吉"])
+                          shown("840.000", "JPY", lang), shown("45.000", "JPY", lang), "1903-02-11", "1903-02-13",
+                          "1903-02-16", "水夫 菅野 留吉"])
     # the dead: one named crew member killed plus case.dead 1; the injured: case.injured 2
     assert ("2名" if lang == "ja" else "Dead2") in text
     if lang == "ja":
@@ -161,8 +164,8 @@ def test_statement_has_every_figure_of_the_party(path):
     party = _busiest(a)
     lang = build("statement", s, a, party)["lang"]
     text = pdf_text(render_pdf("statement", s, a, party=party))
-    wanted = [figure(x["amount"], lang) for x in a["awards"] if x["to"] == party]
-    wanted += [figure(x["amount"], lang) for x in a["charges"] if party in (x["payer"], x["payee"])]
+    wanted = [figure(x, lang) for x in a["awards"] if x["to"] == party]
+    wanted += [figure(x, lang) for x in a["charges"] if party in (x["payer"], x["payee"])]
     wanted += [d["due"] for d in a["deadlines"] if d["party"] == party] + [a["as_of"]]
     assert len(wanted) > 1
     assert_on_page(text, wanted)
@@ -243,11 +246,11 @@ def test_declaration_and_receipt(name):
     salvors = {p for i in s.items if i.found for p in i.found.by}
     assert len(pages) >= len(salvors)             # one page (at least) per salvor
     assert_on_page(text, [s.party(p).name for p in salvors])
-    assert_on_page(text, [figure(f"{i.value:.2f}", "fr")
+    assert_on_page(text, [shown(f"{i.value:.2f}", "FRF", "fr")
                           for i in s.items if i.value is not None])
     assert_on_page(text, [d["due"] for d in a["deadlines"] if any(c.startswith("fr-epaves:2") for c in d["cites"])])
     if name == "receipt":
-        assert_on_page(text, [figure(x["amount"], "fr") for x in a["awards"] if x["to"] in salvors])
+        assert_on_page(text, [figure(x, "fr") for x in a["awards"] if x["to"] in salvors])
         assert "Récépissé" in text
     else:
         assert "Déclarationd’épave" in text
@@ -262,7 +265,7 @@ def test_county_report_in_guangxu_dates():
 
     assert era_date(s.case.occurred) in text
     assert s.case.occurred.isoformat() in text
-    assert_on_page(text, [x["amount"] for x in a["awards"]])
+    assert_on_page(text, [shown(x["amount"], x["currency"], "zh") for x in a["awards"]])
     assert "稟" in text
 
 

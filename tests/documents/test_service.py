@@ -74,3 +74,28 @@ def test_due_calendar(api):
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("text/calendar")
     assert r.text.startswith("BEGIN:VCALENDAR")
+
+
+def test_the_towns_form_is_issued_by_the_callers_office(tmp_path):
+    """The service prints a case's forms for its office: the head's title, address and
+    telephone (office add --head-title --address --telephone), with its closing days in the case."""
+    from fastapi.testclient import TestClient
+
+    from wreckmaster.service.app import create_app
+    from wreckmaster.service.routers.documents import router
+    from wreckmaster.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'cases.db'}")
+    store.add_office("misaki", "三崎町役場", **{"head-title": "三崎町長", "address": "神奈川県三浦郡三崎町一丁目1番1号",
+                                              "telephone": "046-881-1111"})
+    token = store.add_user("clerk", "misaki", role="clerk", password=None)
+    doc = yaml.safe_load((CASES / "jp-1899-2025-misaki.yaml").read_text(encoding="utf-8"))
+    case_id, _ = store.open_case(doc, office="misaki")
+    client = TestClient(create_app(store, routers=[router]))
+    r = client.get(f"/api/cases/{case_id}/documents/handover.pdf?as_of=2026-12-01",
+                   headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    text = pdf_text(r.content)
+    for want in ("交付書", "三崎町長", "三崎町役場", "神奈川県三浦郡三崎町一丁目1番1号", "046-881-1111", "金一万三千円"):
+        assert want in text, want
+    store.close()

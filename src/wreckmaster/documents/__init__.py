@@ -77,8 +77,12 @@ def _assessment(scenario, assessment: Any, as_of: date | None) -> dict[str, Any]
 
 
 def build(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-          as_of: date | None = None) -> dict[str, Any]:
-    """The document model of ``name`` for this case (raises :class:`DocumentProblem` on bad input)."""
+          as_of: date | None = None, office: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The document model of ``name`` for this case (raises :class:`DocumentProblem` on bad input).
+
+    ``office``: the case's office as the store gives it (``Store.office``: name, head_title,
+    address, telephone…) — the issuer of its notices and forms; without it the mayor or official
+    among the parties."""
     spec = DOCUMENTS.get(name)
     if spec is None:
         raise DocumentProblem("NAME", f"unknown document {name!r} (known: {', '.join(DOCUMENTS)})")
@@ -94,13 +98,17 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
                                          f"(parties: {', '.join(p.id for p in scenario.parties) or 'none'})")
     if party is not None and scenario.party(party) is None and scenario.person(party) is None:
         raise DocumentProblem("--party", f"no party or person {party!r} in this case")
-    ctx = Ctx(scenario, _assessment(scenario, assessment, as_of), lang)
+    ctx = Ctx(scenario, _assessment(scenario, assessment, as_of), lang, office)
     module, func = spec.builder.split(":")
     doc = getattr(importlib.import_module(f"{__name__}.{module}"), func)(ctx, party)
     doc.setdefault("name", name)
     doc["lang"] = lang
     doc["html_lang"] = HTML_LANG[lang]
     doc["vertical"] = lang in VERTICAL
+    if not doc["vertical"]:           # a horizontal page leaves room to sign beside a printed name (issue 26)
+        for section in doc.get("sections", []):
+            if section.get("kind") == "signatures":
+                section.setdefault("sign_space", True)
     doc.setdefault("template", f"{name}.html")
     return doc
 
@@ -131,16 +139,16 @@ def html_of(doc: dict[str, Any]) -> str:
 
 
 def render_html(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-                as_of: date | None = None) -> str:
-    return html_of(build(name, scenario, assessment, party, lang, as_of))
+                as_of: date | None = None, office: dict[str, Any] | None = None) -> str:
+    return html_of(build(name, scenario, assessment, party, lang, as_of, office))
 
 
 def render_pdf(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-               as_of: date | None = None) -> bytes:
+               as_of: date | None = None, office: dict[str, Any] | None = None) -> bytes:
     """The document as PDF bytes, printed by the process's shared Chromium.
 
     Raises :class:`DocumentProblem` (bad input: exit 2 / HTTP 422) or :class:`PrinterMissing`."""
     from .pdf import print_pdf
 
-    doc = build(name, scenario, assessment, party, lang, as_of)
+    doc = build(name, scenario, assessment, party, lang, as_of, office)
     return print_pdf(html_of(doc), header=doc.get("running_head"))

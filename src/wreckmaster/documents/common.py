@@ -8,6 +8,7 @@ so that the templates stay dumb: ``{{ cell }}``.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -17,6 +18,8 @@ from markupsafe import Markup, escape
 
 from wreckmaster.law import chinese_calendar, eras
 
+from . import numerals
+
 LANGS = ("ja", "zh", "fr", "en")
 #: the language a regime's documents are in by default
 REGIME_LANG = {"jp-1875": "ja", "jp-1899": "ja", "jp-1899-2025": "ja", "jp-village-ferry": "ja",
@@ -25,6 +28,7 @@ HTML_LANG = {"ja": "ja", "zh": "zh-Hant", "fr": "fr", "en": "en"}
 VERTICAL = {"ja", "zh"}
 
 _FULL = str.maketrans("0123456789.,-/%", "０１２３４５６７８９．，－／％")
+_UPRIGHT = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
 #: the currency's unit after an amount
 UNITS = {
@@ -35,6 +39,8 @@ UNITS = {
 }
 #: the old-style characters of the Meiji statutes (條, 號) for jp-1899
 OLD_STYLE = {"jp-1899"}
+#: regimes whose items are lettered a), b) (fr-epaves art 4: "a) 40 p. 100 …", "b) 30 p. 100 …")
+LETTERED = {"fr-epaves"}
 
 FUNDS = {
     "government": {"ja": "官費", "zh": "官項", "fr": "l’État", "en": "the State (government)"},
@@ -73,11 +79,15 @@ class DateText:
     main: str
     iso: str
 
+    vertical: bool = False
+
     def __html__(self) -> str:
-        if self.main == self.iso:
-            return f'<span class="date">{escape(self.main)}</span>'
+        if self.main == self.iso:       # no era for the day: the ISO date alone, upright in vertical text
+            return f'<span class="date">{escape(full_width(self.iso) if self.vertical else self.iso)}</span>'
+        # vertical: the ISO date in upright full-width figures, never broken across columns
+        iso = full_width(self.iso) if self.vertical else self.iso
         return (f'<span class="date">{escape(self.main)}</span>'
-                f'<span class="iso">（{escape(self.iso)}）</span>')
+                f'<span class="iso">（{escape(iso)}）</span>')
 
     def __str__(self) -> str:
         return self.main if self.main == self.iso else f"{self.main} ({self.iso})"
@@ -106,13 +116,22 @@ def full_width(text: str) -> str:
 class Ctx:
     """One document's view of a case: scenario, assessment (its JSON form), language and date."""
 
-    def __init__(self, scenario, assessment: dict[str, Any], lang: str):
+    def __init__(self, scenario, assessment: dict[str, Any], lang: str, office: dict[str, Any] | None = None):
         self.scenario = scenario
+        #: the case's office as the store keeps it (name, head_title, address, telephone…), or None
+        self.office = office or {}
         self.a = assessment
         self.lang = lang
         self.regime = scenario.regime
         self.vertical = lang in VERTICAL
         self.as_of = date.fromisoformat(assessment["as_of"])
+
+    def upright(self, text: str | None) -> str | None:
+        """Free text as recorded (an address, a telephone number) with its Arabic figures and
+        hyphens full-width in a vertical document, so that they stand upright (NFKC gives them back)."""
+        if text is None or not self.vertical:
+            return text
+        return str(text).translate(_UPRIGHT)
 
     def t(self, labels: dict[str, str]) -> str:
         """The label in this document's language (English when missing)."""
@@ -189,12 +208,14 @@ class Ctx:
             from babel.dates import format_date
 
             main = format_date(d, "long", locale=self.lang)
+            if self.lang == "fr" and d.day == 1:
+                main = "1er" + main[1:]                    # le 1er décembre 1917
             if self.lang == "en" and REGIME_LANG.get(self.regime) == "ja" and eras.japanese_era(d):
                 era = eras.japanese_era(d)
                 main += f" ({era[1]} {era[2]})"         # January 18, 1902 (Meiji 35)
             elif self.lang == "en" and REGIME_LANG.get(self.regime) == "zh" and chinese_calendar.era_date_numeric(d):
                 main += f" ({chinese_calendar.era_date_numeric(d)})"
-        return DateText(main, iso)
+        return DateText(main, iso, self.vertical)
 
     # --- amounts -------------------------------------------------------------------
     def amount(self, value: str | Decimal | None, currency: str | None = None) -> AmountText | str:
@@ -206,6 +227,11 @@ class Ctx:
         else:                                 # a value from the scenario: shown to the currency's unit
             text = self.regime_currency.format(Decimal(value)) if self.regime_currency.code == cur else str(value)
         unit = UNITS.get((cur, self.lang), cur)
+        if self.vertical and numerals.supported(cur, self.lang):
+            # official vertical forms write amounts in kanji: 金八千円, 三十八円十二銭五厘
+            words = numerals.amount_kanji(text, cur, self.lang)
+            minus, words = ("△", words[1:]) if words.startswith("△") else ("", words)
+            return AmountText(minus + ("金" if self.lang == "ja" else "") + words)
         if self.vertical:
             return AmountText(full_width(text) + unit)
         if self.lang == "fr":
@@ -241,6 +267,10 @@ class Ctx:
         art, _, item = rest.partition("#")
         art, _, para = art.partition(".")
         own = regime == self.regime
+        if self.lang in ("ja", "zh") and regime in RULES_BY_NAME:
+            # the York-Antwerp Rules, numbered in Roman figures: ヨーク・アントワープ規則 第六規則
+            number = _roman(art)
+            return f"{RULES_BY_NAME[regime][self.lang]}第{_zh(str(number)) if number else art}規則"
         if self.lang in ("ja", "zh"):
             if art == "order":
                 out = "施行令"
@@ -255,6 +285,8 @@ class Ctx:
             return out if own else f"{regime} {out}"
         if art == "order":
             out = "décret d’application" if self.lang == "fr" else "Cabinet Order"
+        elif self.lang == "fr" and item and regime in LETTERED:
+            out = f"art. {art}, {_letter(item)})"       # art. 4, a): the law letters its items
         elif self.lang == "fr":
             out = f"art. {art}" + (f", al. {para}" if para else "") + (f", {item}°" if item else "")
         else:
@@ -264,6 +296,31 @@ class Ctx:
     def cites(self, cites: Iterable[str]) -> str:
         sep = "、" if self.vertical else "; "
         return sep.join(self.cite(c) for c in cites)
+
+
+#: rules cited by name rather than as a regime (the general average of jp-village-ferry art 23)
+RULES_BY_NAME = {"yar-1974": {"ja": "ヨーク・アントワープ規則（一九七四年）", "zh": "約克安特衛普規則（一九七四年）"}}
+
+
+def _roman(text: str) -> int | None:
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+    if not text or set(text) - set(values):
+        return None
+    total = 0
+    for k, ch in enumerate(text):
+        v = values[ch]
+        total += -v if k + 1 < len(text) and values[text[k + 1]] > v else v
+    return total
+
+
+def _letter(item: str) -> str:
+    return chr(ord("a") + int(item) - 1) if item.isdigit() and 0 < int(item) <= 26 else item
+
+
+def de(name: str) -> str:
+    """French ``de`` before a name, elided before a vowel or a mute h: ``d’Yves``, ``de Marie``."""
+    first = unicodedata.normalize("NFD", name.strip()[:1]).lower()[:1]
+    return f"d’{name}" if first and first in "aeiouyh" else f"de {name}"
 
 
 def _zh(number: str) -> str:

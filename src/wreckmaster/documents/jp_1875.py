@@ -74,6 +74,8 @@ def settlement(ctx: Ctx, party: str | None) -> dict[str, Any]:
              ("船主荷主立会" if ja else "Owner present", _yn(ctx, st["owner_present"])),
              ("下ケ渡" if ja else "Returned (approved)", ctx.date(st["approved"]))]
     for d in data["deadlines"]:
+        # the assessment's own deadline carries the duty in the case's language (duty_local)
+        d = next((x for x in ctx.a["deadlines"] if x["duty"] == d["duty"] and x["party"] == d["party"]), d)
         stand.append(("猶予" if ja else "Days of grace",
                       f"{ctx.name(d['party'])}　{ctx.duty(d)}　" + str(ctx.date(d["due"])) + f"　{ctx.t(STATUS[d['status']])}"))
     for p in st["paid"]:

@@ -16,8 +16,14 @@ KINDS = {
     "damages": {"ja": "損害賠償", "zh": "賠償", "fr": "dommages-intérêts", "en": "damages"},
     "salvage_remuneration": {"ja": "救助料", "zh": "救助酬勞", "fr": "rémunération d’assistance", "en": "salvage remuneration"},
     "finder_share": {"ja": "拾得者ノ取分", "zh": "拾得者分", "fr": "part de l’inventeur", "en": "finder’s share"},
-    "reward": {"ja": "報労金", "zh": "酬勞", "fr": "récompense", "en": "reward"},
-    "finder_reward_ceiling": {"ja": "拾得者ノ報酬ノ上限", "zh": "拾得者酬勞上限", "fr": "plafond de la récompense de l’inventeur",
+    "reward": {"ja": "報酬", "zh": "酬勞", "fr": "récompense", "en": "reward"},
+    "diving_award": {"ja": "潜水撈揚ノ賞", "zh": "泅水撈獲酬勞", "fr": "récompense de plongée", "en": "award for diving"},
+    "government_share": {"ja": "官ノ取分", "zh": "歸官之分", "fr": "part de l’État", "en": "the government’s share"},
+    "hire": {"ja": "雇賃", "zh": "雇價", "fr": "salaire convenu", "en": "hire"},
+    "repayment": {"ja": "下戻金", "zh": "發還銀", "fr": "restitution", "en": "repayment"},
+    # jp-1899-2025 arts 24 ¶2, 27: the Act's word is 報酬 (never the Lost Property Act's 報労金)
+    "finder_reward": {"ja": "報酬", "zh": "報酬", "fr": "récompense de l’inventeur", "en": "finder’s reward"},
+    "finder_reward_ceiling": {"ja": "報酬の上限", "zh": "報酬上限", "fr": "plafond de la récompense",
                               "en": "ceiling of the finder’s reward"},
 }
 FOR = {
@@ -25,6 +31,7 @@ FOR = {
                 "en": "what is left of the sale proceeds"},
     "rescue_expenses": {"ja": "救護費用", "zh": "救護經費", "fr": "frais de sauvetage", "en": "rescue expenses"},
     "loss": {"ja": "損失", "zh": "損失", "fr": "perte", "en": "the loss caused"},
+    "reimbursement": {"ja": "立替金償還", "zh": "償還墊款", "fr": "remboursement des avances", "en": "reimbursement"},
 }
 L = {
     "case": {"ja": "事件", "zh": "案由", "fr": "Affaire", "en": "Case"},

@@ -27,9 +27,24 @@ BODY = {
           "au bureau ci-dessous.",
     "en": "The things below have been found. Their owner may claim them, until the day shown, at the office below.",
 }
+#: today's Act (jp-1899-2025 arts 25 ¶2, 27 ¶1) in today's Japanese
+BODY_TODAY = {
+    "ja": "下記の物件を保管しています。所有者は、各物件の申出期限までに、下記の申出先に申し出て、報酬（物件の価格に応じた金額）"
+          "並びに公告、保管、公売又は評価に要した費用を納付し、その引渡しを受けることができます（水難救護法第二十五条第二項、"
+          "第二十七条第一項）。",
+    "en": "The goods below are kept by the mayor. Their owner may, until the day shown for each, apply at the office "
+          "below and take delivery of them, paying the amount equal to the share of their value (the finder's reward) "
+          "and the costs of the notice, custody, sale or valuation (Water Rescue Act, arts 25(2) and 27(1)).",
+}
+#: the article that orders the notice (issue 26: the notice cites it)
+NOTICE_CITE = {"jp-1899-2025": "jp-1899-2025:25.2", "jp-1875": "jp-1875:30"}
 ASK = {"ja": "申出先", "zh": "認領處所", "fr": "S’adresser à", "en": "Where to ask"}
+ISSUED = {"ja": "公告日", "zh": "告示日期", "fr": "Date de l’avis", "en": "Issued on"}
+ISSUER = {"ja": "公告者", "zh": "出示", "fr": "Autorité", "en": "Issued by"}
+ADDRESS = {"ja": "所在地", "zh": "地址", "fr": "Adresse", "en": "Address"}
+TELEPHONE = {"ja": "電話番号", "zh": "電話", "fr": "Téléphone", "en": "Telephone"}
 POSTED = {"ja": "掲示ノ日", "zh": "告示日期", "fr": "Affiché le", "en": "Posted on"}
-UNTIL = {"ja": "申出期限", "zh": "認領限期", "fr": "À réclamer avant le", "en": "Claim until"}
+UNTIL = {"ja": "申出期限", "zh": "認領限期", "fr": "À réclamer jusqu’au", "en": "Claim until"}
 NO_LIMIT = {"ja": "期限ノ定ナシ", "zh": "無定限", "fr": "sans délai fixé", "en": "no time limit set"}
 OFFICE_ROLES = ("mayor", "official", "administrator", "police")
 
@@ -75,13 +90,19 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     for item, posted in under_notice(s, ctx.as_of):
         f = item.found
         where = [s.case.place or ""]
-        if f is not None:
+        today = s.regime == "jp-1899-2025"   # the place as recorded; the class of goods goes with the item
+        if f is not None and not today:
             if f.waters:
                 where.append(ctx.t(WATERS[f.waters]))
             if f.state:
                 where.append(ctx.t(STATES[f.state]))
         until = claim_until(s, item, posted)
         what = item.description or item.id
+        if today:
+            from .town import GOODS, goods_class
+
+            what += ("（" if ctx.vertical else " (") + ctx.t(GOODS[goods_class(ctx, item)]) + (
+                "）" if ctx.vertical else ")")
         extra = [x for x in (getattr(item, "marks", None), getattr(item, "packing", None)) if x]
         if extra:
             what += ("（" if ctx.vertical else " (") + ("、" if ctx.vertical else ", ").join(extra) + (
@@ -94,14 +115,30 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
                                          "notice_wide event names the items; an owner identified, a sale or a "
                                          "return ends the notice)")
     offices = ctx.parties_with(*OFFICE_ROLES)
-    office = offices[0].name or offices[0].id if offices else (s.case.village or s.case.place or "—")
+    own = ctx.office if ctx.office.get("office") not in (None, "local") else {}
+    office = own.get("name") or (offices[0].name or offices[0].id if offices else (s.case.village or s.case.place or "—"))
     title = TITLE.get(s.regime) if ctx.lang == {"fr-epaves": "fr", "qing-shandong": "zh", "qing-taiwan": "zh"}.get(
         s.regime, "ja") else ctx.t(TITLE_OTHER)
+    issued = max(posted for _, posted in under_notice(s, ctx.as_of))
+    facts = [(ctx.t(ISSUED), ctx.date(issued)), (ctx.t(ASK), office)]
+    if own.get("address"):
+        facts.append((ctx.t(ADDRESS), ctx.upright(own["address"])))
+    if own.get("telephone"):
+        facts.append((ctx.t(TELEPHONE), ctx.upright(own["telephone"])))
+    facts.append((ctx.t(L["as_of"]), ctx.date(ctx.as_of)))
+    body = BODY_TODAY if s.regime == "jp-1899-2025" and ctx.lang in BODY_TODAY else BODY
     sections = [
-        {"kind": "text", "paras": [ctx.t(BODY)]},
+        {"kind": "text", "paras": [ctx.t(body)]},
         {"kind": "table", "head": [ctx.t(L["what"]), ctx.t(L["found_where"]), ctx.t(L["found"]), ctx.t(POSTED),
                                    ctx.t(UNTIL)], "rows": rows},
-        {"kind": "facts", "rows": [(ctx.t(ASK), office), (ctx.t(L["as_of"]), ctx.date(ctx.as_of))]},
+        {"kind": "facts", "rows": facts},
     ]
-    return {"title": title, "subtitle": s.case.place or "", "sections": sections,
+    head = own.get("head_title") or (ctx.name(offices[0].id) if offices else None)
+    if head:
+        sections.append({"kind": "signatures", "rows": [{"role": head, "who": None}],
+                         "seal_label": ctx.t(L["seal"])})
+    cite = NOTICE_CITE.get(s.regime)
+    subtitle = "　".join(x for x in (ctx.cite(cite) if cite else "", s.case.place or "") if x) if ctx.vertical else \
+        " — ".join(x for x in (ctx.cite(cite) if cite else "", s.case.place or "") if x)
+    return {"title": title, "subtitle": subtitle, "sections": sections,
             "running_head": f"{title} — {s.case.place or ''}"}

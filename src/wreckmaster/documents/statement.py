@@ -61,14 +61,67 @@ def head_facts(ctx: Ctx) -> list[tuple[str, Any]]:
     return rows
 
 
+#: what the mayor receives and passes on (jp-1899-2025 art 27 ¶2: 市町村長ハ拾得者ニ…支給ス)
+PASSED_ON = {"jp-1899-2025": "jp-1899-2025:27.2"}
+TOWN_WORDS = ("jp-1899-2025",)
+VIA = {"ja": "（取次）", "zh": "（轉付）", "fr": " (transmis)", "en": " (passed on)"}
+
+
+def accounts(ctx: Ctx, party: str) -> set[str]:
+    """The party and, for the mayor of a regime whose local public funds are the municipality's
+    (市町村, 村), the municipality's fund: the town's statement is the mayor's."""
+    from .common import FUNDS_BY_REGIME
+
+    p = ctx.scenario.party(party)
+    ids = {party}
+    if p is not None and p.has("mayor") and (ctx.regime, "local-public") in FUNDS_BY_REGIME:
+        ids.add("local-public")
+    return ids
+
+
+def _passed_on(ctx: Ctx, ids: set[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Charges the mayor receives from the payer and pays on to the payee (the finder's reward)."""
+    cite = PASSED_ON.get(ctx.regime)
+    if cite is None or "local-public" not in ids:
+        return [], []
+    via = [x for x in ctx.a["charges"] if cite in x["cites"] and not {x["payer"], x["payee"]} & ids]
+    return via, via
+
+
+def balance(ctx: Ctx, paid_in: list[dict[str, Any]], paid_out: list[dict[str, Any]]) -> str | None:
+    """What it receives less what it pays, when both are in one currency."""
+    currencies = {x["currency"] for x in paid_in + paid_out}
+    if len(currencies) != 1:
+        return None
+    cur = currencies.pop()
+    net = sum((Decimal(x["amount"]) for x in paid_in), Decimal(0)) - sum((Decimal(x["amount"]) for x in paid_out),
+                                                                       Decimal(0))
+    return str(ctx.amount(_fmt(net, paid_in + paid_out, cur), cur))
+
+
 def statement(ctx: Ctx, party: str) -> dict[str, Any]:
     a = ctx.a
     p = ctx.scenario.party(party)
     roles = ", " if not ctx.vertical else "、"
     role_text = roles.join(ctx.t(ROLES[r]) if r in ROLES else r for r in (p.roles if p else [])) or "—"
-    awards = [x for x in a["awards"] if x["to"] == party]
-    paid_in = [x for x in a["charges"] if x["payee"] == party]
-    paid_out = [x for x in a["charges"] if x["payer"] == party]
+    ids = accounts(ctx, party)
+    via_in, via_out = _passed_on(ctx, ids)
+    awards = [x for x in a["awards"] if x["to"] in ids]
+    paid_in = [x for x in a["charges"] if x["payee"] in ids] + via_in
+    paid_out = [x for x in a["charges"] if x["payer"] in ids] + via_out
+    via = {id(x) for x in via_in}
+
+    said: dict[int, str] = {}
+    if ctx.regime in TOWN_WORDS:       # what each of the town's lines is for, in the Act's words
+        from .town import purposes
+
+        for rows in (paid_in, paid_out):
+            said.update((id(x), w) for x, w in zip(rows, purposes(ctx, rows)))
+
+    def for_text(x: dict[str, Any]) -> str:
+        what = for_label(ctx, x["for"]) + ("　" if ctx.vertical else " — ") + said[id(x)] if id(x) in said else \
+            for_label(ctx, x["for"])
+        return what + (ctx.t(VIA) if id(x) in via else "")
     duties = [d for d in a["deadlines"] if d["party"] == party]
     facts = [(ctx.t(L["party"]), ctx.name(party)), (ctx.t(L["roles"]), role_text)] + head_facts(ctx) + [
         (ctx.t(L["as_of"]), ctx.date(a["as_of"]))]
@@ -82,17 +135,20 @@ def statement(ctx: Ctx, party: str) -> dict[str, Any]:
          "empty": ctx.t(L["none"])},
         {"kind": "table", "heading": ctx.t(H_PAID_BY), "num": (2,),
          "head": [ctx.t(L["payer"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
-         "rows": [[ctx.name(x["payer"]), for_label(ctx, x["for"]), ctx.amount(x["amount"], x["currency"]),
+         "rows": [[ctx.name(x["payer"]), for_text(x), ctx.amount(x["amount"], x["currency"]),
                    ctx.cites(x["cites"])] for x in paid_in],
          "foot": [[ctx.t(L["total"]), "", totals(ctx, paid_in), ""]] if paid_in else [],
          "empty": ctx.t(L["none"])},
         {"kind": "table", "heading": ctx.t(H_OWES), "num": (2,),
          "head": [ctx.t(L["payee"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
-         "rows": [[ctx.name(x["payee"]), for_label(ctx, x["for"]), ctx.amount(x["amount"], x["currency"]),
+         "rows": [[ctx.name(x["payee"]), for_text(x), ctx.amount(x["amount"], x["currency"]),
                    ctx.cites(x["cites"])] for x in paid_out],
          "foot": [[ctx.t(L["total"]), "", totals(ctx, paid_out), ""]] if paid_out else [],
          "empty": ctx.t(L["none"])},
     ]
+    net = balance(ctx, paid_in, paid_out) if paid_in and paid_out else None
+    if net is not None:
+        sections.append({"kind": "facts", "rows": [(ctx.t(NET), net)]})
     limits = [x for x in a.get("reward_limits", []) if party in x["to"] or x["payer"] == party]
     if limits:
         # jp-1899-2025 art 24 ¶2 with nothing agreed: the most the finder may receive, not an amount due

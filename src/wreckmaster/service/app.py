@@ -2,7 +2,7 @@
 
 Routers (FastAPI "bigger applications"): ``routers/cases.py`` (``/api/cases…``),
 ``routers/due.py`` (``/api/due``), ``routers/notices.py`` (``/api/notices`` and the plain page
-``/notices``), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
+``/notices``), ``routers/offices.py`` (``/api/offices``, public), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
 ``create_app(store, routers=[...])`` or ``app.include_router(...)``; a router given in
 ``routers`` that serves ``GET /notices`` takes the place of the plain page.
 """
@@ -16,12 +16,12 @@ from . import errors
 from .accesslog import AccessLog
 from .auth import TokenCache
 from .cache import ReadCache
-from .routers import cases, due, health, notices
+from .routers import cases, due, health, notices, offices
 from .schemas import entries_request_schema, entry_schema, scenario_request_schema
 
 DESCRIPTION = """The case log of wreckmaster over HTTP (CASE.md, "Offices, users and the service").
 
-Every `/api/` request except `/api/notices` carries `Authorization: Bearer TOKEN` (printed once
+Every `/api/` request except `/api/notices` and `/api/offices` (public) carries `Authorization: Bearer TOKEN` (printed once
 by `wreckmaster user add`). A user reads and changes only its own office's cases: another
 office's case answers 404, exactly as a case that does not exist. Changes need
 `If-Match: "N"`, the version they are made on. Bad input answers 422
@@ -38,7 +38,7 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
     app.state.token_cache = TokenCache()
     app.state.read_cache = ReadCache()
     errors.install(app)
-    for r in (cases.router, due.router, notices.router, health.router):
+    for r in (cases.router, due.router, notices.router, offices.router, health.router):
         app.include_router(r)
     extra = list(routers)
     for r in extra:

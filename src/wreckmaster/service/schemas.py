@@ -87,6 +87,22 @@ class Notice(BaseModel):
                                                                 "null where the law sets none.")
 
 
+class Position(BaseModel):
+    model_config = STRICT
+    lat: float
+    lon: float
+
+
+class PublicOffice(BaseModel):
+    """An office as anyone may read it (CASE.md 1.1): nothing but these five."""
+    model_config = STRICT
+    id: str
+    name: str
+    address: Optional[str] = None
+    telephone: Optional[str] = None
+    position: Optional[Position] = None
+
+
 class Scenario(BaseModel):
     """The scenario (SCENARIO.md ``wreckmaster.scenario/1``), with ``as_of`` set."""
     model_config = OPEN

@@ -2,6 +2,7 @@
 Alembic migrations in ``migrations/versions`` (these classes must agree with them; a test checks).
 
 - ``offices`` — a mayor's office, a quartier, a coast station; ``local`` always exists.
+- ``office_closed_days`` — an office's own closing days (0003).
 - ``users`` — name, office, role (clerk | supervisor), a keyed hash of the API token, an argon2
   hash of the password.
 - ``cases`` — one row per case: its office, regime, occurred, place and version (last seq).
@@ -20,7 +21,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0002"
+HEAD = "0003"
 
 
 class Base(DeclarativeBase):
@@ -31,6 +32,22 @@ class Office(Base):
     __tablename__ = "offices"
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(Text)
+    # 0003 (CASE.md 1.1, "Offices"): all optional
+    lang: Mapped[Optional[str]] = mapped_column(String(2))
+    regime: Mapped[Optional[str]] = mapped_column(String(64))
+    address: Mapped[Optional[str]] = mapped_column(Text)
+    head_title: Mapped[Optional[str]] = mapped_column(Text)     # the title of its head: 三崎町長, le maire
+    telephone: Mapped[Optional[str]] = mapped_column(Text)
+    lat: Mapped[Optional[str]] = mapped_column(Text)            # decimal degrees as given (exact text)
+    lon: Mapped[Optional[str]] = mapped_column(Text)
+    timezone: Mapped[Optional[str]] = mapped_column(String(64))  # an IANA zone: "today" is the office's date there
+
+
+class OfficeClosedDay(Base):
+    """0003: an office's own closing days (ISO dates), written by ``case export`` as ``case.closed_days``."""
+    __tablename__ = "office_closed_days"
+    office: Mapped[str] = mapped_column(ForeignKey("offices.id"), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
 
 
 class UserRow(Base):
@@ -86,6 +103,7 @@ class Setting(Base):
 
 
 offices = Office.__table__
+office_closed_days = OfficeClosedDay.__table__
 users = UserRow.__table__
 cases = CaseRow.__table__
 entries = EntryRow.__table__

@@ -26,9 +26,10 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import canonical, db, engine_bridge, fold
 from .groupcommit import GroupCommit
+from .office_store import OfficeMethods
 from .projection_text import ProjectionTexts
 from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
-from .models import SCHEMA_VERSION, cases, offices, projections, settings, users
+from .models import SCHEMA_VERSION, cases, office_closed_days, offices, projections, settings, users
 from .models import entries as log_table
 
 Problem = tuple[str, str]
@@ -114,7 +115,7 @@ def ordered(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class Store:
+class Store(OfficeMethods):
     """The case log in one database (repository and unit of work in one)."""
 
     def __init__(self, engine: Engine):
@@ -355,20 +356,30 @@ class Store:
         doc, problems = fold.fold(self._log(conn, row.id, version))
         return doc, problems + engine_bridge.problems_of(doc)
 
+    def _office_days(self, conn: Connection, office: str, doc: dict[str, Any]) -> None:
+        """The office's closing days into the case (``case.closed_days``, sorted ISO dates;
+        no key when there are none, so the export of an office without any stays as it was)."""
+        days = self._closed_days(conn, office)
+        if days and isinstance(doc.get("case"), dict):
+            doc["case"] = {**doc["case"], "closed_days": days}
+
     def export(self, case_id: str, as_of: date | None = None, version: int | None = None,
                office: str | None = None) -> dict:
         """The scenario of the case (SCENARIO.md) with ``as_of`` set (default today)."""
         with self._tx() as conn:
             row = self._case(conn, case_id, office)
             doc, _ = self._folded(conn, row, version)
-        doc["as_of"] = (as_of or date.today()).isoformat()
+            self._office_days(conn, row.office, doc)
+            when = as_of or self.office_today(row.office, conn)
+        doc["as_of"] = when.isoformat()
         return ordered(doc)
 
     def _assessable(self, case_id, as_of, version, office):
         with self._tx() as conn:
             row = self._case(conn, case_id, office)
             doc, stored = self._folded(conn, row, version)
-        when = as_of or date.today()
+            self._office_days(conn, row.office, doc)
+            when = as_of or self.office_today(row.office, conn)
         doc["as_of"] = when.isoformat()
         return ordered(doc), stored, when
 
@@ -424,13 +435,16 @@ class Store:
                 projections, projections.c.case_id == cases.c.id, isouter=True).order_by(cases.c.num)
             if office is not None:
                 q = q.where(cases.c.office == office)
+            closed = set(conn.execute(select(office_closed_days.c.office).distinct()).scalars())
             out = []
             for r in conn.execute(q).all():
                 if r.scenario is not None and r.pversion == r.version:
-                    out.append((r, canonical.loads(r.scenario), [tuple(p) for p in canonical.loads(r.problems)]))
+                    doc, problems = canonical.loads(r.scenario), [tuple(p) for p in canonical.loads(r.problems)]
                 else:
                     doc, problems = fold.fold(self._log(conn, r.id))
-                    out.append((r, doc, problems))
+                if r.office in closed:
+                    self._office_days(conn, r.office, doc)
+                out.append((r, doc, problems))
             return out
 
     def due(self, as_of: date, within: int = 30, office: str | None = None, local: bool = False) -> list[dict]:
@@ -553,22 +567,7 @@ class Store:
                     stale.append({"case": r.id, "problem": problem})
         return {"ok": not tampered and not stale, "tampered": tampered, "projections": stale}
 
-    # --- offices and users -----------------------------------------------------------
-    def add_office(self, office_id: str, name: str) -> None:
-        if not isinstance(office_id, str) or not office_id.strip() or len(office_id) > 64:
-            raise InvalidEntry([("/office", "expected an office id of 1 to 64 characters")])
-        try:
-            with self._tx(write=True) as conn:
-                if conn.execute(select(offices.c.id).where(offices.c.id == office_id)).first():
-                    raise InvalidEntry([("/office", f"office {office_id!r} exists already")])
-                conn.execute(insert(offices).values(id=office_id, name=name))
-        except IntegrityError:
-            raise InvalidEntry([("/office", f"office {office_id!r} exists already")]) from None
-
-    def offices(self) -> list[dict]:
-        with self._tx() as conn:
-            return [{"office": r.id, "name": r.name} for r in conn.execute(select(offices).order_by(offices.c.id))]
-
+    # --- users (offices: office_store.py) -------------------------------------------
     def _token_hash(self, conn: Connection | None, token: str) -> str:
         if self._secret is None:
             if conn is None:

@@ -283,7 +283,8 @@ def document_pdf(request: Request, case_id: str, name: str, party: str | None = 
     store = _store(request)
     try:
         scenario = store.scenario(case_id, office=user.office)
-        pdf = render_pdf(name, scenario, store.assessment(case_id, office=user.office), party=party, lang=lang)
+        pdf = render_pdf(name, scenario, store.assessment(case_id, office=user.office), party=party, lang=lang,
+                         office=store.case_office(case_id, office=user.office))   # the issuer (issue 26)
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:

@@ -25,6 +25,7 @@ Example:
     wreckmaster document settlement examples/jp-1875-wreck-of-the-kotobuki-maru.yaml -o seisan.pdf
     wreckmaster document statement examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml --party nakamura --lang en -o nakamura.pdf
     wreckmaster document notice --case C-1 --as-of 1876-05-01 -o notice.pdf
+    wreckmaster document handover town-case.yaml --office misaki -o kofusho.pdf
 """
 
 
@@ -45,6 +46,9 @@ def register(app: typer.Typer) -> None:
         as_of: Optional[str] = typer.Option(None, "--as-of", help="The date of the document (YYYY-MM-DD); default "
                                             "the scenario's as_of, else today."),
         output: str = typer.Option(..., "-o", "--output", help="The PDF file to write (.html writes the HTML page)."),
+        office_id: Optional[str] = typer.Option(None, "--office", help="With a FILE: the stored office (at --db) that "
+                                                "issues it (its head's title, address, telephone); a --case is "
+                                                "printed for its own office."),
     ) -> None:
         from wreckmaster.cli.main import check_choice, fail, load_or_fail, parse_date
 
@@ -57,15 +61,18 @@ def register(app: typer.Typer) -> None:
 
         if name not in documents.DOCUMENTS:
             fail([("NAME", f"unknown document {name!r} (known: {', '.join(documents.DOCUMENTS)})")])
+        office = None
         if file is not None:
             scenario = load_or_fail(file)
+            if office_id is not None:
+                office = _office(db, office_id)
         else:
-            scenario = _stored(db, case, when, version)
+            scenario, office = _stored(db, case, when, version)
         try:
             if output.endswith(".html"):
-                data = documents.render_html(name, scenario, None, party, lang, when).encode("utf-8")
+                data = documents.render_html(name, scenario, None, party, lang, when, office).encode("utf-8")
             else:
-                data = documents.render_pdf(name, scenario, None, party, lang, when)
+                data = documents.render_pdf(name, scenario, None, party, lang, when, office)
         except documents.DocumentProblem as exc:
             fail([(exc.pointer, exc.message)])
         except documents.PrinterMissing as exc:
@@ -77,8 +84,18 @@ def register(app: typer.Typer) -> None:
             fail([(output, exc.strerror or str(exc))])
 
 
+def _office(db, office_id):
+    """A stored office's details (exit 4 when it does not exist, 5 on the database)."""
+    from .case import opened, store_errors
+
+    store = opened(db)
+    with store_errors():
+        return store.office(office_id)
+
+
 def _stored(db, case_id, as_of, version):
-    """The stored case's scenario (as of the date); exit 4 when it does not exist, 5 on the database."""
+    """The stored case's scenario (as of the date) and its office; exit 4 when it does not exist, 5 on the
+    database."""
     import sys
 
     from wreckmaster.store import open_store
@@ -86,7 +103,7 @@ def _stored(db, case_id, as_of, version):
 
     try:
         store = open_store(db)
-        return store.scenario(case_id, as_of=as_of, version=version)
+        return store.scenario(case_id, as_of=as_of, version=version), store.case_office(case_id)
     except NotFound as exc:
         print(f"not found: {exc}", file=sys.stderr)
         raise typer.Exit(4)

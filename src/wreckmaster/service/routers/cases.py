@@ -2,7 +2,6 @@
 append entries (CASE.md "Offices, users and the service")."""
 from __future__ import annotations
 
-from datetime import date
 from typing import Any, Callable
 from urllib.parse import quote
 
@@ -99,8 +98,10 @@ def _read_case(request: Request, case_id: str, user: Caller, what: str) -> Any:
     as_of, version = _read_args(request)
     store = store_of(request)
     shown = _pinned_version(store, case_id, version, user.office)
-    when = as_of or date.today()
-    return _cached(request, (what, case_id, shown, when), shown,
+    when = as_of or store.office_today(user.office)
+    # the office's closing days go into the export (case.closed_days) without changing the version
+    closed = tuple(store.closed_days(user.office))
+    return _cached(request, (what, case_id, shown, when, closed), shown,
                    lambda: getattr(store, what)(case_id, as_of=when, version=shown, office=user.office))
 
 

@@ -55,7 +55,8 @@ def get_document(request: Request, id: str = Path(description="The case id."),
         raise not_found(f"document {name!r} of case {id} (its documents: "
                         f"{', '.join(documents.documents_for(scenario.regime))})")
     try:
-        pdf = documents.render_pdf(name, scenario, None, party, lang, as_of or scenario.as_of or date.today())
+        pdf = documents.render_pdf(name, scenario, None, party, lang, as_of or scenario.as_of or date.today(),
+                                   store.case_office(id, office=user.office))
     except documents.DocumentProblem as exc:
         raise bad_input([(_POINTERS.get(exc.pointer, exc.pointer), exc.message)])
     except documents.PrinterMissing as exc:
@@ -73,7 +74,7 @@ def get_document(request: Request, id: str = Path(description="The case id."),
 def get_due_calendar(request: Request, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.documents.calendar import due_to_ics
 
-    as_of = params.query_date(request, "as_of") or date.today()
+    as_of = params.query_date(request, "as_of") or store_of(request).office_today(user.office)
     within = params.query_int(request, "within", 0, params.MAX_WITHIN)
     within = 30 if within is None else within
     params.check_window(as_of, within)

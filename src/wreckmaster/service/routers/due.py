@@ -1,7 +1,6 @@
 """``/api/due``: the clerk's list of the user's office (as ``case due``)."""
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -20,7 +19,7 @@ router = APIRouter(prefix="/api", tags=["due"])
             response_model=list[Due], responses={**E401, **E422, **E503},
             openapi_extra={"parameters": [params.AS_OF, params.WITHIN]})
 def list_due(request: Request, user: Caller = Depends(current_user)) -> Any:
-    as_of = params.query_date(request, "as_of") or date.today()
+    as_of = params.query_date(request, "as_of") or store_of(request).office_today(user.office)
     within = params.query_int(request, "within", 0, params.MAX_WITHIN)
     within = 30 if within is None else within
     params.check_window(as_of, within)
