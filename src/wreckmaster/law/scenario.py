@@ -161,6 +161,9 @@ class Party(Model):
     casualty: Optional[Literal["killed", "injured"]] = None   # art 16 (a rescuer), art 21#7 (crew): killed or injured
     # jp-1899-2025 (docs/scenario-extensions.md):
     caused_distress: bool = False    # art 12 ¶2 item 2: caused the distress by intent, neglect or negligence (故意、懈怠又ハ過失)
+    # issue 28 (docs/scenario-extensions.md, "Persons across cases"; every regime): the registered
+    # person (an office's official, director or headman) this party is; the ledger reads it
+    person: Optional[str] = None
 
     def has(self, role: str) -> bool:
         return role in self.roles
