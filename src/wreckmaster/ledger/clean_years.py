@@ -53,6 +53,8 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
         since, after = starts[-1]
         due = cal.add_lunar_years(since, period.value.count)
         officials = _officials(cases, people, names)
+        if not cases and not officials:
+            continue
         for n, (c_since, c_after, complete) in enumerate(completions):
             for key in officials:
                 _finding(persons, key, people, rule, period, n, c_since, c_after, complete)
