@@ -116,25 +116,44 @@ def assess_case(facts: CaseFacts, as_of: date, order: int = 0) -> Assessed | Non
     earned, date_from = earned_on(known)
     a = Assessed(facts, known, regime, decl, earned, date_from,
                  plunder=any(f.code in decl.plunder_findings for f in out.findings))
-    outputs = out.to_json() if any(r.source != "merits" for r in decl.entries) else {}
-    for rule in decl.entries:
-        if rule.source == "merits":
-            got = [(m.to, m.count, list(m.cites)) for m in out.merits]
-        else:
-            got = [(h["to"], 1, list(h["cites"])) for h in outputs.get(rule.source, [])
-                   if h.get("honour", h.get("fault")) in rule.values]
-        for to, count, cites in got:
-            party = known.party(to)
-            a.lines.append(Line(rule.kind, rule.zh, rule.en, count, facts.case, to,
-                                party.person if party is not None else None, facts.office, regime.id, earned,
-                                date_from, list(dict.fromkeys([*cites, rule.cite])), facts.source, order))
+    merits = [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in out.merits]
+    for rule, to, count, cites in raw_lines(decl, merits, out.outputs):
+        party = known.party(to)
+        a.lines.append(Line(rule.kind, rule.zh, rule.en, count, facts.case, to,
+                            party.person if party is not None else None, facts.office, regime.id, earned,
+                            date_from, cites, facts.source, order))
     return a
 
 
-def lines_of_case(scenario: Scenario, as_of: date, case: str = "") -> list[dict[str, Any]]:
-    """The lines one case adds to the ledger (the county's report lists them), in JSON form."""
-    a = assess_case(CaseFacts(case, scenario, {}), as_of)
-    return [dict(ln.to_json(), person=ln.person) for ln in a.lines] if a else []
+def raw_lines(decl: declaration.Declaration, merits: list[dict[str, Any]], outputs: dict[str, Any]):
+    """``(rule, party, count, cites)`` for each line an assessment gives: its ``merits`` and its
+    ``honours`` / ``faults`` output keys, as the regime's declaration counts them."""
+    for rule in decl.entries:
+        if rule.source == "merits":
+            got = [(m["to"], m["count"], m["cites"]) for m in merits]
+        else:
+            got = [(h["to"], 1, h["cites"]) for h in outputs.get(rule.source, [])
+                   if h.get("honour", h.get("fault")) in rule.values]
+        for to, count, cites in got:
+            yield rule, to, count, list(dict.fromkeys([*cites, rule.cite]))
+
+
+def lines_of_assessment(scenario: Scenario, assessment: dict[str, Any]) -> list[dict[str, Any]]:
+    """The lines one case adds to the ledger, from its assessment's JSON (the county's report lists
+    them): ``[{kind, label, label_en, count, party, person, date, date_from, cites}]``; none when the
+    regime keeps no ledger."""
+    decl = declaration.of(registry.get(scenario.regime))
+    if decl is None:
+        return []
+    known, _ = asof.known_on(scenario, date.fromisoformat(assessment["as_of"]))
+    earned, date_from = earned_on(known)
+    out = []
+    for rule, to, count, cites in raw_lines(decl, assessment.get("merits", []), assessment):
+        party = known.party(to)
+        out.append({"kind": rule.kind, "label": rule.zh, "label_en": rule.en, "count": count, "party": to,
+                    "person": party.person if party is not None else None, "date": earned.isoformat(),
+                    "date_from": date_from, "cites": cites})
+    return out
 
 
 def derive(cases: Iterable[CaseFacts], as_of: date, register: Iterable[Person] | None = None,
