@@ -20,7 +20,7 @@ from .derive import Assessed, Person
 
 
 def _in_county(a: Assessed, names: list[str]) -> bool:
-    place = a.known.case.place or ""
+    place = a.place or ""
     return any(n in place for n in names)
 
 
@@ -41,9 +41,9 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
             raise ValueError(f"{regime_id}: {rule.period} must be a period in years")
         start_p = regime.parameters.param("in_force.start")
         cases = [a for a in group if _in_county(a, names)]
-        plunders = sorted((a for a in cases if a.plunder), key=lambda a: (a.known.case.occurred, a.facts.case))
+        plunders = sorted((a for a in cases if a.plunder), key=lambda a: (a.occurred, a.case))
         # the plunder-free stretches: from the start (or a plunder case) to the next plunder case
-        starts = [(start_p.value, None)] + [(a.known.case.occurred, a.facts.case) for a in plunders]
+        starts = [(start_p.value, None)] + [(a.occurred, a.case) for a in plunders]
         completions = []
         for k, (since, after) in enumerate(starts):
             until = starts[k + 1][0] if k + 1 < len(starts) else None
@@ -58,8 +58,8 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
         for n, (c_since, c_after, complete) in enumerate(completions):
             for key in officials:
                 _finding(persons, key, people, rule, period, n, c_since, c_after, complete)
-        rows.append({"county": names[0], "regime": regime_id, "cases": [a.facts.case for a in cases],
-                     "plunder_cases": [a.facts.case for a in plunders], "counted_from": since.isoformat(),
+        rows.append({"county": names[0], "regime": regime_id, "cases": [a.case for a in cases],
+                     "plunder_cases": [a.case for a in plunders], "counted_from": since.isoformat(),
                      "counted_from_era": cal.era_date(since), "last_plunder_case": after,
                      "complete_on": due.isoformat(), "complete_on_era": cal.era_date(due),
                      "complete": due <= as_of, "completions": [c.isoformat() for _, _, c in completions],
@@ -72,9 +72,7 @@ def _officials(cases: list[Assessed], people: dict[tuple, Person], names: list[s
     parties of its cases."""
     keys = {k for k, p in people.items() if p.station and any(n in p.station for n in names)}
     for a in cases:
-        for party in a.known.parties_with("official"):
-            if party.person:
-                keys.add((a.facts.office, party.person))
+        keys.update((a.office, p) for p in a.officials)
     return sorted(keys, key=lambda k: (k[0] or "", k[1]))
 
 

@@ -77,16 +77,31 @@ class Line:
 
 @dataclass
 class Assessed:
-    """A case as the ledger knows it on its day."""
+    """A case as the ledger knows it on its day: what the counts across cases need of it, small
+    and picklable (``batch`` sends it from its workers)."""
 
-    facts: CaseFacts
-    known: Scenario
-    regime: Any
-    decl: declaration.Declaration
+    case: str
+    source: dict[str, Any]
+    office: Optional[str]
+    regime_id: str
+    occurred: date
+    place: Optional[str]
     earned: date
     date_from: str
     plunder: bool
+    names: dict[str, Optional[str]]            # party → name
+    officials: list[str]                       # the persons of its official parties
     lines: list[Line] = field(default_factory=list)
+
+    @property
+    def regime(self):
+        return registry.get(self.regime_id)
+
+    @property
+    def decl(self) -> declaration.Declaration:
+        got = declaration.of(self.regime)
+        assert got is not None
+        return got
 
 
 def earned_on(known: Scenario) -> tuple[date, str]:
@@ -99,29 +114,41 @@ def earned_on(known: Scenario) -> tuple[date, str]:
     return known.case.occurred, "occurred"
 
 
-def assess_case(facts: CaseFacts, as_of: date, order: int = 0) -> Assessed | None:
+def assess_case(facts: CaseFacts, as_of: date) -> Assessed | None:
     """The case's lines as known on ``as_of``; None when the case is not for a ledger (its regime
     keeps none, it had not occurred by then, or it falls outside its regime's period in force)."""
     scenario = facts.scenario
     if scenario.case.occurred is None or scenario.case.occurred > as_of:
         return None
     regime = registry.get(scenario.regime)
-    decl = declaration.of(regime)
-    if decl is None:
+    if declaration.of(regime) is None:
         return None
     out = regime.assess(scenario, as_of)
-    if any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in out.findings):
+    result = {"as_of": as_of.isoformat(), "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)}
+                                                      for m in out.merits],
+              "findings": [{"code": f.code, "severity": f.severity} for f in out.findings], **out.outputs}
+    return summarise(facts, result)
+
+
+def summarise(facts: CaseFacts, assessment: dict[str, Any]) -> Assessed | None:
+    """The case for the ledger from its assessment (its JSON form, or the keys the ledger reads:
+    ``as_of``, ``merits``, ``findings``, ``honours``, ``faults``)."""
+    scenario = facts.scenario
+    decl = declaration.of(registry.get(scenario.regime))
+    if decl is None or any(f["code"] == "out-of-temporal-scope" and f["severity"] == "error"
+                           for f in assessment["findings"]):
         return None
-    known, _ = asof.known_on(scenario, as_of)
+    known, _ = asof.known_on(scenario, date.fromisoformat(assessment["as_of"]))
     earned, date_from = earned_on(known)
-    a = Assessed(facts, known, regime, decl, earned, date_from,
-                 plunder=any(f.code in decl.plunder_findings for f in out.findings))
-    merits = [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in out.merits]
-    for rule, to, count, cites in raw_lines(decl, merits, out.outputs):
+    a = Assessed(facts.case, facts.source, facts.office, scenario.regime, known.case.occurred, known.case.place,
+                 earned, date_from, plunder=any(f["code"] in decl.plunder_findings for f in assessment["findings"]),
+                 names={p.id: p.name for p in known.parties},
+                 officials=[p.person for p in known.parties_with("official") if p.person])
+    for rule, to, count, cites in raw_lines(decl, assessment.get("merits", []), assessment):
         party = known.party(to)
         a.lines.append(Line(rule.kind, rule.zh, rule.en, count, facts.case, to,
-                            party.person if party is not None else None, facts.office, regime.id, earned,
-                            date_from, cites, facts.source, order))
+                            party.person if party is not None else None, facts.office, scenario.regime, earned,
+                            date_from, cites, facts.source))
     return a
 
 
@@ -140,31 +167,29 @@ def raw_lines(decl: declaration.Declaration, merits: list[dict[str, Any]], outpu
 
 def lines_of_assessment(scenario: Scenario, assessment: dict[str, Any]) -> list[dict[str, Any]]:
     """The lines one case adds to the ledger, from its assessment's JSON (the county's report lists
-    them): ``[{kind, label, label_en, count, party, person, date, date_from, cites}]``; none when the
-    regime keeps no ledger."""
-    decl = declaration.of(registry.get(scenario.regime))
-    if decl is None:
-        return []
-    known, _ = asof.known_on(scenario, date.fromisoformat(assessment["as_of"]))
-    earned, date_from = earned_on(known)
-    out = []
-    for rule, to, count, cites in raw_lines(decl, assessment.get("merits", []), assessment):
-        party = known.party(to)
-        out.append({"kind": rule.kind, "label": rule.zh, "label_en": rule.en, "count": count, "party": to,
-                    "person": party.person if party is not None else None, "date": earned.isoformat(),
-                    "date_from": date_from, "cites": cites})
-    return out
+    them), each as a ledger entry with its ``person``; none when the regime keeps no ledger."""
+    a = summarise(CaseFacts("", scenario, {}), assessment)
+    return [dict(ln.to_json(), person=ln.person) for ln in a.lines] if a else []
 
 
 def derive(cases: Iterable[CaseFacts], as_of: date, register: Iterable[Person] | None = None,
            office: str | None = None, person: str | None = None) -> dict[str, Any]:
     """The ledger on ``as_of``: every registered person's record and every person a case names,
     with the findings the counts fire; ``person`` keeps only that person's record."""
+    return from_assessed([a for c in cases if (a := assess_case(c, as_of)) is not None], as_of, register,
+                         office, person)
+
+
+def from_assessed(assessed: list[Assessed], as_of: date, register: Iterable[Person] | None = None,
+                  office: str | None = None, person: str | None = None) -> dict[str, Any]:
+    """The ledger from cases already summarised (:func:`summarise`), in the order given."""
     from .clean_years import counties
     from .records import records
 
+    for k, a in enumerate(assessed):
+        for ln in a.lines:
+            ln.order = k
     people = {(p.office, p.id): p for p in (register or ())}
-    assessed = [a for k, c in enumerate(cases) if (a := assess_case(c, as_of, k)) is not None]
     persons, unlinked, findings = records(assessed, people, register is not None)
     county_rows = counties(assessed, people, persons, as_of)
     if person is not None:

@@ -40,8 +40,8 @@ def records(assessed: list[Assessed], people: dict[tuple, Person], registered_on
                                             f"the register of office {ln.office}: his lines are kept under that id."})
             by_person.setdefault(key, []).append((ln, a))
         if a.date_from == "occurred" and a.lines:
-            findings.append({"severity": "info", "code": "date-from-occurred", "case": a.facts.case,
-                             "message": f"Case {a.facts.case} has no circuit record (circuit_recorded) nor report "
+            findings.append({"severity": "info", "code": "date-from-occurred", "case": a.case,
+                             "message": f"Case {a.case} has no circuit record (circuit_recorded) nor report "
                                         "(case_reported) known: its lines are dated from the casualty."})
     for key in people:
         by_person.setdefault(key, [])
@@ -54,8 +54,7 @@ def records(assessed: list[Assessed], people: dict[tuple, Person], registered_on
 
 def _record(key: tuple, person: Person | None, rows: list[tuple[Line, Assessed]]) -> dict[str, Any]:
     office, pid = key
-    names = [a.known.party(ln.party).name for ln, a in rows if a.known.party(ln.party) is not None]
-    name = person.name if person else next((n for n in names if n), None)
+    name = person.name if person else next((n for ln, a in rows if (n := a.names.get(ln.party))), None)
     totals: Counter[str] = Counter()
     findings: list[dict[str, Any]] = []
     for ln, a in rows:
@@ -64,7 +63,7 @@ def _record(key: tuple, person: Person | None, rows: list[tuple[Line, Assessed]]
         for t in a.decl.thresholds:
             if t.counts != ln.kind:
                 continue
-            p = a.regime.parameters.param(t.at, a.known.case.occurred)
+            p = a.regime.parameters.param(t.at, a.occurred)
             if before < p.value <= totals[ln.kind]:
                 who = name or pid
                 findings.append({
