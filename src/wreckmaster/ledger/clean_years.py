@@ -63,7 +63,8 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
                      "counted_from_era": cal.era_date(since), "last_plunder_case": after,
                      "complete_on": due.isoformat(), "complete_on_era": cal.era_date(due),
                      "complete": due <= as_of, "completions": [c.isoformat() for _, _, c in completions],
-                     "officials": [k[1] for k in officials], "cites": [rule.cite, period.cite]})
+                     "officials": [k[1] for k in officials],
+                     "cites": list(dict.fromkeys([rule.cite, period.cite]))})
     return rows
 
 
@@ -93,7 +94,7 @@ def _finding(persons, key, people, rule, period, n, since, after, complete) -> N
             "severity": "info", "code": rule.code, "date": complete.isoformat(), "case": after,
             "message": f"{who}: {rule.en}: {period.text} by the Chinese calendar from {frm} ({since.isoformat()}), "
                        f"complete on {complete.isoformat()} ({span}).",
-            "message_local": f"{who}：{rule.zh}（{span}）", "cites": [rule.cite, period.cite]})
+            "message_local": f"{who}：{rule.zh}（{span}）", "cites": list(dict.fromkeys([rule.cite, period.cite]))})
     else:
         rec["findings"].append({
             "severity": "info", "code": rule.code + "-again", "date": complete.isoformat(), "case": after,
