@@ -100,7 +100,7 @@ def test_the_ledger_over_the_office_cases_as_of_a_day(store):
     assert early["persons"][0]["findings"] == []
 
 
-def test_cli_person_and_ledger(wm):
+def test_cli_person_and_ledger(wm, tmp_path):
     assert wm("office", "add", "tamsui", "--name", "淡水廳").returncode == 0
     r = wm("person", "add", "lin", "--office", "tamsui", "--name", "林", "--post", "淡水同知", "--format", "json")
     assert r.returncode == 0, r.stderr
@@ -118,6 +118,15 @@ def test_cli_person_and_ledger(wm):
     assert [h["seq"] for h in json.loads(r.stdout)] == [1, 2]
     r = wm("ledger", "--office", "tamsui", "--as-of", "1893-01-01", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout)["persons"][0]["person"] == "lin"
+    for k, (d, v, rep) in enumerate((("1891-06-10", "12000", "1891-06-20"), ("1892-02-14", "10000", "1892-02-24"),
+                                     ("1892-07-01", "10000", "1892-07-10"))):
+        path = tmp_path / f"case{k}.json"
+        path.write_text(json.dumps(taiwan(d, v, rep), ensure_ascii=False), encoding="utf-8")
+        assert wm("case", "open", str(path), "--office", "tamsui").returncode == 0
+    r = wm("ledger", "--office", "tamsui", "--as-of", "1893-01-01")
+    assert r.returncode == 0, r.stderr
+    assert "lin 林  [merit 3]" in r.stdout and "1892-07-10  merit" in r.stdout
+    assert "▶ merit-further-reward" in r.stdout and "三功以上者，詳酌記外獎" in r.stdout
     r = wm("ledger", "--office", "tamsui", "--as-of", "not-a-day")
     assert r.returncode == 2 and "--as-of" in r.stderr
     r = wm("ledger", "--office", "nowhere")

@@ -52,7 +52,7 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
                 completions.append((since, after, complete))
         since, after = starts[-1]
         due = cal.add_lunar_years(since, period.value.count)
-        officials = _officials(cases, people, names)
+        officials = _officials(assessed, cases, people, names)
         if not cases and not officials:
             continue
         for n, (c_since, c_after, complete) in enumerate(completions):
@@ -68,12 +68,15 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
     return rows
 
 
-def _officials(cases: list[Assessed], people: dict[tuple, Person], names: list[str]) -> list[tuple]:
-    """The county's officials: registered persons stationed there, and the persons of the official
-    parties of its cases."""
-    keys = {k for k, p in people.items() if p.station and any(n in p.station for n in names)}
-    for a in cases:
-        keys.update((a.office, p) for p in a.officials)
+def _officials(assessed: list[Assessed], cases: list[Assessed], people: dict[tuple, Person],
+               names: list[str]) -> list[tuple]:
+    """The county's officials (榮成縣實缺各員): the persons of the official parties of its cases, and
+    the registered persons stationed there — unless the cases know them only in another role (a
+    director, a headman)."""
+    officials = {(a.office, p) for a in assessed for p in a.officials}
+    others = {(a.office, p) for a in assessed for p in a.others} - officials
+    keys = {k for k, p in people.items() if p.station and any(n in p.station for n in names)} - others
+    keys |= {(a.office, p) for a in cases for p in a.officials}
     return sorted(keys, key=lambda k: (k[0] or "", k[1]))
 
 

@@ -91,6 +91,7 @@ class Assessed:
     plunder: bool
     names: dict[str, Optional[str]]            # party → name
     officials: list[str]                       # the persons of its official parties
+    others: list[str]                          # the persons of its other parties (directors, headmen …)
     lines: list[Line] = field(default_factory=list)
 
     @property
@@ -143,7 +144,8 @@ def summarise(facts: CaseFacts, assessment: dict[str, Any]) -> Assessed | None:
     a = Assessed(facts.case, facts.source, facts.office, scenario.regime, known.case.occurred, known.case.place,
                  earned, date_from, plunder=any(f["code"] in decl.plunder_findings for f in assessment["findings"]),
                  names={p.id: p.name for p in known.parties},
-                 officials=[p.person for p in known.parties_with("official") if p.person])
+                 officials=[p.person for p in known.parties_with("official") if p.person],
+                 others=[p.person for p in known.parties if p.person and not p.has("official")])
     for rule, to, count, cites in raw_lines(decl, assessment.get("merits", []), assessment):
         party = known.party(to)
         a.lines.append(Line(rule.kind, rule.zh, rule.en, count, facts.case, to,
