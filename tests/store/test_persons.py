@@ -131,3 +131,47 @@ def test_cli_person_and_ledger(wm, tmp_path):
     assert r.returncode == 2 and "--as-of" in r.stderr
     r = wm("ledger", "--office", "nowhere")
     assert r.returncode == 4
+
+
+def test_a_case_naming_an_unregistered_person_is_a_ledger_finding(store):
+    from datetime import date
+
+    store.add_office("tamsui", "淡水廳")
+    doc = taiwan("1891-06-10", "12000", "1891-06-20")
+    doc["parties"][2]["person"] = "wang"
+    case, _ = store.open_case(doc, office="tamsui")
+    got = store.ledger(date(1892, 1, 1), office="tamsui")
+    assert [(f["code"], f["case"], f["person"]) for f in got["findings"]] == [("person-not-registered", case, "wang")]
+    assert got["persons"][0]["person"] == "wang" and got["persons"][0]["registered"] is False
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_rewritten_entry_of_the_register_is_named(store, seed):
+    """Tamper evidence: after a random run of edits, rewriting any one entry (even to a valid
+    one) names that person and seq; nothing else."""
+    import random
+
+    rnd = random.Random(seed)
+    store.add_office("tamsui", "淡水廳")
+    people = [f"p{k}" for k in range(3)]
+    for p in people:
+        store.persons.add("tamsui", p, f"name {p}")
+    for _ in range(8):
+        store.persons.edit("tamsui", rnd.choice(people), {rnd.choice(["post", "station"]): f"x{rnd.randint(0, 9)}"})
+    assert store.persons.verify()["ok"]
+    victim = rnd.choice(people)
+    seq = rnd.randint(1, store.persons.get("tamsui", victim)["version"])
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE person_entries SET recorded_by = 'someone else' "
+                          "WHERE office = 'tamsui' AND person = :p AND seq = :s"), {"p": victim, "s": seq})
+    got = store.persons.verify()
+    assert got["tampered"] == [{"office": "tamsui", "person": victim, "seq": seq}] and not got["ok"]
+
+
+def test_a_deleted_last_entry_is_named(store):
+    store.add_office("tamsui", "淡水廳")
+    store.persons.add("tamsui", "lin", "林")
+    store.persons.edit("tamsui", "lin", {"post": "同知"})
+    with store.engine.begin() as conn:
+        conn.execute(text("DELETE FROM person_entries WHERE person = 'lin' AND seq = 2"))
+    assert store.persons.verify()["tampered"] == [{"office": "tamsui", "person": "lin", "seq": 2}]
