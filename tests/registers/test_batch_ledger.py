@@ -44,3 +44,22 @@ def test_the_register_fills_the_ledger_with_its_sources(tmp_path):
 def test_one_job_or_two_give_the_same_ledger(tmp_path):
     assert batch_ledger(tmp_path, "--as-of", "1895-01-01", "--jobs", "1") == \
         batch_ledger(tmp_path, "--as-of", "1895-01-01", "--jobs", "2", "--summary", str(tmp_path / "s.csv"))
+
+
+def test_ledger_reads_a_register_directly_as_batch_fills_it(tmp_path):
+    r = run_cli("ledger", str(REGISTER), "--map", str(MAPPING), "--as-of", "1895-01-01", "--format", "json",
+                "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    direct = json.loads(r.stdout)
+    assert direct == batch_ledger(tmp_path, "--as-of", "1895-01-01", "--jobs", "1")
+    assert direct["register"] is False
+    r = run_cli("ledger", str(REGISTER), "--map", str(MAPPING), "--as-of", "1895-01-01", "--person", "zhang")
+    assert r.returncode == 0 and "zhang  [rescue 4]\n" in r.stdout and "not registered" not in r.stdout
+    r = run_cli("ledger", str(REGISTER), "--as-of", "1895-01-01")
+    assert r.returncode == 2 and "needs a mapping file" in r.stderr
+    r = run_cli("ledger", str(REGISTER), "--map", str(MAPPING), "--office", "x")
+    assert r.returncode == 2 and "error: --office: a register's ledger reads no store" in r.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "wreckmaster.scenario/1"}\n', encoding="utf-8")
+    r = run_cli("ledger", str(bad), "--as-of", "1895-01-01", "--format", "json")
+    assert r.returncode == 1 and json.loads(r.stdout)["cases"] == 0 and "1 record(s)" in r.stderr

@@ -197,5 +197,6 @@ def from_assessed(assessed: list[Assessed], as_of: date, register: Iterable[Pers
     if person is not None:
         persons = [r for r in persons if r["person"] == person]
         unlinked = []
-    return {"format": FORMAT, "as_of": as_of.isoformat(), "office": office, "cases": len(assessed),
+    return {"format": FORMAT, "as_of": as_of.isoformat(), "office": office, "register": register is not None,
+            "cases": len(assessed),
             "persons": persons, "unlinked": unlinked, "counties": county_rows, "findings": findings}

@@ -116,6 +116,7 @@ class Ledger(BaseModel):
     format: Literal["wreckmaster.ledger/1"]
     as_of: str
     office: Optional[str]
+    register: bool
     cases: int
     persons: list[dict[str, Any]]
     unlinked: list[dict[str, Any]]

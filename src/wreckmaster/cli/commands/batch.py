@@ -42,40 +42,14 @@ def register(app: typer.Typer) -> None:
                                                   "records here (JSON, wreckmaster.ledger/1)."),
     ) -> None:
         import csv
-        import os
         import sys
 
         from wreckmaster.cli.main import fail, parse_date
-        from wreckmaster.registers.mapping import MappingProblem, parse
         from wreckmaster.registers.run import run
-        from wreckmaster.registers.sources import SourceProblem, check_inputs, csv_header, records
+        from wreckmaster.registers.sources import SourceProblem, records
 
         when = parse_date(as_of, "--as-of")
-        n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-        if n_jobs < 1:
-            fail([("--jobs", f"expected 1 or more, got {n_jobs}")])
-        mapping_doc = None
-        try:
-            check_inputs(inputs, map_file is not None)
-            if map_file is not None:
-                from wreckmaster.files import FileProblem, read_document
-
-                try:
-                    mapping_doc = read_document(map_file)
-                except FileProblem as exc:
-                    fail([(exc.name, exc.message)])
-                try:
-                    mapping = parse(mapping_doc)
-                except MappingProblem as exc:
-                    fail([(f"{map_file}: {exc.pointer}", exc.message)])
-                for name in inputs:
-                    if name.lower().endswith(".csv"):
-                        try:
-                            mapping.check_header(csv_header(name))
-                        except MappingProblem as exc:
-                            fail([(f"{map_file}: {exc.pointer}", f"{exc.message} (register {name})")])
-        except SourceProblem as exc:
-            fail([(exc.name, exc.message)])
+        n_jobs, mapping_doc = checked_inputs(inputs, map_file, jobs)
 
         out = open(output, "w", encoding="utf-8") if output else sys.stdout
         progress, done = _progress(lambda: sum(1 for _ in records(inputs)))
@@ -101,6 +75,43 @@ def register(app: typer.Typer) -> None:
         if summary.errors:
             print(f"{summary.errors} of {summary.records} records were not assessed", file=sys.stderr)
             raise typer.Exit(1)
+
+
+def checked_inputs(inputs: List[str], map_file: Optional[str], jobs: Optional[int]) -> tuple[int, object]:
+    """``(jobs, mapping document)`` for these inputs, or exit 2 naming what is wrong (an input
+    missing, a CSV without --map, a bad mapping, a mapping naming a column a register lacks)."""
+    import os
+
+    from wreckmaster.cli.main import fail
+    from wreckmaster.registers.mapping import MappingProblem, parse
+    from wreckmaster.registers.sources import SourceProblem, check_inputs, csv_header
+
+    n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if n_jobs < 1:
+        fail([("--jobs", f"expected 1 or more, got {n_jobs}")])
+    mapping_doc = None
+    try:
+        check_inputs(inputs, map_file is not None)
+        if map_file is not None:
+            from wreckmaster.files import FileProblem, read_document
+
+            try:
+                mapping_doc = read_document(map_file)
+            except FileProblem as exc:
+                fail([(exc.name, exc.message)])
+            try:
+                mapping = parse(mapping_doc)
+            except MappingProblem as exc:
+                fail([(f"{map_file}: {exc.pointer}", exc.message)])
+            for name in inputs:
+                if name.lower().endswith(".csv"):
+                    try:
+                        mapping.check_header(csv_header(name))
+                    except MappingProblem as exc:
+                        fail([(f"{map_file}: {exc.pointer}", f"{exc.message} (register {name})")])
+    except SourceProblem as exc:
+        fail([(exc.name, exc.message)])
+    return n_jobs, mapping_doc
 
 
 def _write_ledger(path: str, cases: list, when) -> None:
