@@ -22,12 +22,13 @@ def client(tmp_path_factory):
     store.add_user("stranger", "keelung", password="haibian-2")
     store.persons.add("tamsui", "lin", "林", post="淡水同知", station="滬尾")
     store.persons.add("keelung", "huang", "黃")
-    for d, v, r in (("1891-06-10", "12000", "1891-06-20"), ("1892-02-14", "10000", "1892-02-24"),
-                    ("1892-07-01", "10000", "1892-07-10")):
-        store.open_case(taiwan(d, v, r), office="tamsui")
+    cases = [store.open_case(taiwan(d, v, r), office="tamsui")[0]
+             for d, v, r in (("1891-06-10", "12000", "1891-06-20"), ("1892-02-14", "10000", "1892-02-24"),
+                             ("1892-07-01", "10000", "1892-07-10"))]
     app = create_app(store, routers=web.routers())
     web.mount_static(app)
     with TestClient(app) as c:
+        c.case_ids = cases
         yield c
     store.close()
 
@@ -52,6 +53,13 @@ def test_the_register_and_a_persons_record_in_chinese_with_english_beside(client
     assert "a merit registered (注冊記功)" in en.text
     early = client.get("/persons/lin", params={"as_of": "1891-12-31"})
     assert "詳酌記外獎" not in early.text
+
+
+def test_the_case_page_links_a_party_to_his_ledger(client):
+    login(client, "clerk", "haibian-1")
+    r = client.get(f"/cases/{client.case_ids[0]}")
+    assert r.status_code == 200, r.text
+    assert 'href="/persons/lin?lang=' in r.text
 
 
 def test_another_offices_person_is_not_found_and_login_is_needed(client):
