@@ -4,7 +4,8 @@
 2. every general-average example in examples/average/ adjusted;
 3. the case log at work on the embedded default (a throwaway SQLite file), when present;
 4. the invented casualty register in batch;
-5. a summary: one line per example and per step, and where to go next.
+5. the officials' ledger of the invented Qing register (docs/ledger.md);
+6. a summary: one line per example and per step, and where to go next.
 
 Each step runs the real `wreckmaster` command, as a user would.
 """
@@ -77,6 +78,13 @@ def main() -> int:
         failed += not ok
         summary.append(f"  {'✓' if ok else '✗'} batch: {n} register rows, {n - bad} assessed, {bad} with input "
                        "errors reported (the register's deliberate slips)")
+
+    qing = "examples/register/qing-register.csv"
+    print(f"{RULE}\nThe officials' ledger of a Qing register: {qing} (invented rows)")
+    r = run("ledger", qing, "--map", "examples/register/qing-mapping.yaml", "--as-of", "1895-01-01")
+    failed += bool(r.returncode)
+    summary.append(f"  {'✓' if r.returncode == 0 else '✗'} ledger: merits, honours and faults across the Qing "
+                   "register's cases, with the thresholds they reach (docs/ledger.md)")
 
     print(f"{RULE}\nSummary")
     print("\n".join(summary))

@@ -269,6 +269,20 @@ def test_county_report_in_guangxu_dates():
     assert "稟" in text
 
 
+def test_county_report_lists_the_merits_the_case_adds():
+    """Issue 28: the report lists the lines the case adds to the officials' ledger (藩司注冊記功 for
+    each official: hull and goods above 10,000 taels; the headman's 頂戴匾額), with names and the article."""
+    s = load(KEELUNG)
+    a = assessment(s)
+    assert [m["to"] for m in a["merits"]] == ["keelung", "garrison"]
+    model = build("county-report", s, lang="zh")
+    (table,) = [x for x in model["sections"] if x.get("heading") == "本案功過（東海關查登）"]
+    assert [r[:2] for r in table["rows"]] == [["基隆廳通判", "藩司注冊記功"], ["基隆汛 千總", "藩司注冊記功"],
+                                              ["八斗子 地甲", "賞給頂戴匾額"]]   # and the headman's honour
+    text = pdf_text(render_pdf("county-report", s, a))
+    assert "藩司注冊記功" in text and "基隆廳通判" in text
+
+
 # --- which documents a case has --------------------------------------------------------------
 def test_every_regime_has_a_statement_and_names_are_checked():
     for regime in ("jp-1875", "jp-1899", "jp-village-ferry", "qing-shandong", "qing-taiwan", "fr-epaves"):

@@ -1,7 +1,8 @@
 """Qing: the county's report (稟) of a case to the circuit and prefecture (qing-shandong art 5:
 every case, rescued or not, the awards shared by the rules, reported within five months):
-the wreck, the persons and goods saved, the awards shared, the reporter's reward, with 光緒
-dates, in traditional characters, set vertically."""
+the wreck, the persons and goods saved, the awards shared, the reporter's reward, the merits
+and faults the case adds to the officials' ledger (issue 28), with 光緒 dates, in traditional
+characters, set vertically."""
 from __future__ import annotations
 
 from typing import Any
@@ -48,6 +49,12 @@ def county_report(ctx: Ctx, party: str | None) -> dict[str, Any]:
          "head": ["受賞人" if zh else "To", ctx.t(L["kind"]), ctx.t(L["for"]), ctx.t(L["amount"]), ctx.t(L["articles"])],
          "rows": awards, "empty": ctx.t(L["none"])},
     ]
+    lines = _ledger_lines(ctx)
+    if lines:
+        sections.append({"kind": "table", "heading": "本案功過（東海關查登）" if zh else "Merits and faults this case adds",
+                         "head": ["官董" if zh else "Who", "功過" if zh else "Entry",
+                                  "記錄日" if zh else "Earned", ctx.t(L["articles"])],
+                         "rows": lines})
     if dues:
         sections.append({"kind": "table", "heading": "報明限期" if zh else "Time to report (five months)",
                          "head": [ctx.t(L["due"]), "報明日期" if zh else "Reported on", ctx.t(L["status"]),
@@ -64,3 +71,13 @@ def county_report(ctx: Ctx, party: str | None) -> dict[str, Any]:
     name = v.name if v and v.name else case.place or ""
     return {"title": title, "subtitle": f"{name}　" + ctx.cites([f"{s.regime}:5"]), "sections": sections,
             "running_head": f"{title} — {name}"}
+
+
+def _ledger_lines(ctx: Ctx) -> list[list[str]]:
+    """The lines this case adds to the officials' ledger (issue 28: merits, honours, faults), each
+    with its person, the date it is earned and its article."""
+    from wreckmaster.ledger import lines_of_assessment
+
+    zh = ctx.lang == "zh"
+    return [[ctx.name(x["party"]), x["label"] if zh else x["label_en"], ctx.date(x["date"]), ctx.cites(x["cites"])]
+            for x in lines_of_assessment(ctx.scenario, ctx.a)]

@@ -154,6 +154,18 @@ def add_lunar_months(start: date, count: int) -> LunarPeriod:
     return LunarPeriod(start, count, target.first + timedelta(days=day - 1), tuple(months), day != ld.day)
 
 
+def add_lunar_years(start: date, count: int) -> date:
+    """``count`` lunar years from ``start`` (as the Qing texts count years, 三年): the same lunar
+    month and day ``count`` years later; a leap month counts as its ordinary month (the later
+    year need not have that leap month), and the month's last day when it is shorter (issue 28,
+    reading qing-shandong-2-clean-years)."""
+    if count < 0:
+        raise ValueError("count must not be negative")
+    ld = to_lunar(start)
+    target = lunar_month(ld.year + count, ld.month, False)
+    return target.first + timedelta(days=min(ld.day, target.days) - 1)
+
+
 # --- era dates --------------------------------------------------------------------------
 def number_zh(n: int) -> str:
     """1–99 in Chinese numerals: 一, 十, 十七, 二十, 三十四."""

@@ -120,6 +120,9 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
     "accused": {"by!": "actors", "against!": "actors", "founded!": "bool"},   # qing-shandong:3, qing-taiwan:3
     "offenders_seized": {"by!": "actors", "delivered!": "bool"},   # qing-shandong:3: ruffians bound and delivered, or let escape
     "goods_valued": {"items!": "items", "by": "actors"},   # qing-shandong:4, qing-taiwan:4: with the consul for a foreign ship
+    # issue 28 (the officials' ledger across cases):
+    "circuit_recorded": {"by": "actors", "to": "text"},   # qing-shandong:2 東海關隨時查登, qing-taiwan:2 藩司注冊: the case recorded
+    "rescue_neglected": {"by!": "actors", "grave": "bool"},   # qing-shandong:2 疏懈失救 / 有過, qing-taiwan:2 救援不力: did not act
     # --- added for jp-village-ferry ---
     "shipment_declared": {"items!": "items", "by": "actors", "to": "actors"},   # arts 5, 6, 11: declared to the village
     "shipment_accepted": {"items!": "items", "by": "actors"},   # art 5 consent (承諾); art 13 proviso: specially allowed

@@ -167,6 +167,9 @@ class Party(Model):
     # documents, issue 26 (docs/scenario-extensions.md, "Documents"): printed on the forms, never on the public board
     address: Optional[str] = None
     telephone: Optional[str] = None
+    # issue 28 (docs/scenario-extensions.md, "Persons across cases"; every regime): the registered
+    # person (an office's official, director or headman) this party is; the ledger reads it
+    person: Optional[str] = None
 
     def has(self, role: str) -> bool:
         return role in self.roles

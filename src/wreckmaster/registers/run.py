@@ -26,6 +26,7 @@ IN_FLIGHT_PER_JOB = 4
 
 _MAPPING = None
 _AS_OF: date | None = None
+_LEDGER = False
 
 
 @dataclass
@@ -38,14 +39,16 @@ class Outcome:
     awards: list[tuple[str, str]] = field(default_factory=list)      # (currency, amount)
     charges: list[tuple[str, str]] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)                # "severity:code"
+    ledger: Any = None      # with --ledger: the case for the officials' ledger (wreckmaster.ledger.derive.Assessed)
 
 
-def _init(mapping_doc: Any, as_of: date | None) -> None:
-    global _MAPPING, _AS_OF
+def _init(mapping_doc: Any, as_of: date | None, ledger: bool = False) -> None:
+    global _MAPPING, _AS_OF, _LEDGER
     from .mapping import parse
 
     _MAPPING = parse(mapping_doc) if mapping_doc is not None else None
     _AS_OF = as_of
+    _LEDGER = ledger
 
 
 def _document(rec: Record) -> Any:
@@ -108,7 +111,16 @@ def assess_record(rec: Record) -> Outcome:
         [(a["currency"], a["amount"]) for a in result["awards"]],
         [(c["currency"], c["amount"]) for c in result["charges"]],
         [f"{f['severity']}:{f['code']}" for f in result["findings"]],
+        _ledger_case(rec, head, scenario, result) if _LEDGER else None,
     )
+
+
+def _ledger_case(rec: Record, head: dict[str, Any], scenario, result: dict[str, Any]):
+    """The record as a case of the officials' ledger (issue 28), named ``SOURCE:LINE``; None when
+    its regime keeps no ledger."""
+    from wreckmaster.ledger.derive import CaseFacts, summarise
+
+    return summarise(CaseFacts(f"{rec.source}:{rec.line}", scenario, head), result)
 
 
 def _assess_chunk(chunk: list[Record]) -> list[Outcome]:
@@ -127,10 +139,10 @@ def _chunks(recs: Iterable[Record], size: int) -> Iterator[list[Record]]:
 
 
 def assess_all(recs: Iterable[Record], *, jobs: int, mapping_doc: Any = None,
-               as_of: date | None = None) -> Iterator[Outcome]:
+               as_of: date | None = None, ledger: bool = False) -> Iterator[Outcome]:
     """Outcomes in input order; ``jobs`` > 1 uses that many worker processes."""
     if jobs <= 1:
-        _init(mapping_doc, as_of)
+        _init(mapping_doc, as_of, ledger)
         for r in recs:
             yield assess_record(r)
         return
@@ -141,7 +153,7 @@ def assess_all(recs: Iterable[Record], *, jobs: int, mapping_doc: Any = None,
     from wreckmaster.law import regime as _registry, scenario as _scenario  # noqa: F401
 
     window: deque[Future[list[Outcome]]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(mapping_doc, as_of)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(mapping_doc, as_of, ledger)) as pool:
         for chunk in _chunks(recs, CHUNK):
             window.append(pool.submit(_assess_chunk, chunk))
             while len(window) >= jobs * IN_FLIGHT_PER_JOB:
@@ -209,11 +221,16 @@ class Summary:
 
 
 def run(recs: Iterable[Record], write: Callable[[str], None], *, jobs: int, mapping_doc: Any = None,
-        as_of: date | None = None, progress: Callable[[int], None] | None = None) -> Summary:
+        as_of: date | None = None, progress: Callable[[int], None] | None = None,
+        ledger: list | None = None) -> Summary:
+    """Assess every record; with ``ledger`` (a list), the records of regimes that keep a ledger
+    are appended to it as cases of the officials' ledger, in input order."""
     summary = Summary()
-    for outcome in assess_all(recs, jobs=jobs, mapping_doc=mapping_doc, as_of=as_of):
+    for outcome in assess_all(recs, jobs=jobs, mapping_doc=mapping_doc, as_of=as_of, ledger=ledger is not None):
         write(outcome.line)
         summary.add(outcome)
+        if ledger is not None and outcome.ledger is not None:
+            ledger.append(outcome.ledger)
         if progress:
             progress(summary.records)
     return summary

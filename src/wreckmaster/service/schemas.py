@@ -125,6 +125,21 @@ class Assessment(BaseModel):
     explanation: list[Any]
 
 
+class Ledger(BaseModel):
+    """The officials' ledger of the office (``wreckmaster ledger --format json``, ``wreckmaster.ledger/1``;
+    docs/ledger.md): each person's record with its lines, totals and findings, traced to cases."""
+    model_config = OPEN
+    format: Literal["wreckmaster.ledger/1"]
+    as_of: str
+    office: Optional[str]
+    register: bool
+    cases: int
+    persons: list[dict[str, Any]]
+    unlinked: list[dict[str, Any]]
+    counties: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+
+
 class Health(BaseModel):
     model_config = STRICT
     status: Literal["ok", "unavailable"]

@@ -10,18 +10,20 @@ Alembic migrations in ``migrations/versions`` (these classes must agree with the
   concurrency check), ``position`` is global, ``entry`` the canonical JSON text, ``hash`` the chain.
 - ``projections`` — the cached fold of each case at its version, updated in the same transaction.
 - ``settings`` — the per-database secret that keys token hashes.
+- ``persons``, ``person_entries`` — the persons register of each office and its hash-chained
+  log (0004, issue 28; :mod:`.persons`).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import BigInteger, ForeignKey, Identity, Integer, String, Text
+from sqlalchemy import BigInteger, ForeignKey, ForeignKeyConstraint, Identity, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0003"
+HEAD = "0004"
 
 
 class Base(DeclarativeBase):
@@ -102,6 +104,29 @@ class Setting(Base):
     value: Mapped[str] = mapped_column(Text)
 
 
+class PersonRow(Base):
+    __tablename__ = "persons"
+    office: Mapped[str] = mapped_column(ForeignKey("offices.id"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(Text)
+    post: Mapped[Optional[str]] = mapped_column(Text)
+    station: Mapped[Optional[str]] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)
+    last_hash: Mapped[str] = mapped_column(String(64))
+
+
+class PersonEntryRow(Base):
+    __tablename__ = "person_entries"
+    __table_args__ = (ForeignKeyConstraint(["office", "person"], ["persons.office", "persons.id"]),)
+    office: Mapped[str] = mapped_column(String(64), primary_key=True)
+    person: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[str] = mapped_column(Text)
+    recorded_at: Mapped[str] = mapped_column(String(32))
+    recorded_by: Mapped[str] = mapped_column(String(128))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
 offices = Office.__table__
 office_closed_days = OfficeClosedDay.__table__
 users = UserRow.__table__
@@ -109,3 +134,5 @@ cases = CaseRow.__table__
 entries = EntryRow.__table__
 projections = ProjectionRow.__table__
 settings = Setting.__table__
+persons = PersonRow.__table__
+person_entries = PersonEntryRow.__table__

@@ -567,6 +567,20 @@ class Store(OfficeMethods):
                     stale.append({"case": r.id, "problem": problem})
         return {"ok": not tampered and not stale, "tampered": tampered, "projections": stale}
 
+    # --- the persons register and the ledger (issue 28: .persons) ---------------------
+    @property
+    def persons(self):
+        """The offices' persons register (:class:`.persons.PersonsRegister`)."""
+        from .persons import PersonsRegister
+
+        return PersonsRegister(self)
+
+    def ledger(self, as_of: date, office: str | None = None, person: str | None = None) -> dict:
+        """The officials' ledger on ``as_of`` over the office's cases (all offices without one)."""
+        from .persons import ledger
+
+        return ledger(self, self._current_docs(office), as_of, office, person)
+
     # --- users (offices: office_store.py) -------------------------------------------
     def _token_hash(self, conn: Connection | None, token: str) -> str:
         if self._secret is None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 def routers() -> list:
     """The page routers, for ``service.app.create_app(store, routers=…)``."""
+    from .ledger_pages import router as ledger_router
     from .pages import router
 
-    return [router]
+    return [router, ledger_router]
 
 
 def mount_static(app) -> None:

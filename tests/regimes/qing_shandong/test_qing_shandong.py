@@ -185,6 +185,20 @@ def test_director_honours_counted_across_cases():
     assert honours(5)[0]["times"] == 6
 
 
+def test_faults_output_key_names_the_person_and_article():
+    """Issue 28: the faults a case gives (the ledger's lines): 記過, 撤參, 撤換薄罰, 以為首論."""
+    doc = case([item(20, ("easy", "many"), ["a"])],
+               parties=[{"id": "sun", "roles": ["official"]}, {"id": "wu", "roles": ["official"]},
+                        {"id": "dir", "roles": ["director"]}, {"id": "dep", "roles": ["director"]}],
+               events=[{"type": "rescue_neglected", "date": "1888-07-01", "by": ["sun", "dep"]},
+                       {"type": "rescue_neglected", "date": "1888-07-01", "by": "wu", "grave": True},
+                       {"type": "goods_concealed", "date": "1888-07-02", "by": "dir", "items": "x"}])
+    faults = {(f["to"], f["fault"]) for f in assess_json(doc)["faults"]}
+    assert faults == {("sun", "demerit"), ("wu", "dismissal"), ("dep", "replaced"), ("dir", "ringleader")}
+    assert all(f["cites"] == ["qing-shandong:2"] for f in assess_json(doc)["faults"])
+    assert "faults" not in assess_json(case([item(20, ("easy", "many"), ["a"])]))
+
+
 def test_every_step_cites_and_reads_known_readings():
     out = assess_json(case([item(100, ("hard", "few"), ["a", "b"]), item(90, "diving", ["c"]) | {"id": "y"}],
                            persons=[{"id": "p", "rescued_by": "a", "difficulty": "hard", "can_pay": False}],

@@ -1,5 +1,5 @@
-"""What several rules of both Qing regimes share: owners, the first report, the coast, honours,
-the expense categories (each regime's own, from its ``parameters.yaml``)."""
+"""What several rules of both Qing regimes share: owners, the first report, the coast, honours
+and faults, the expense categories (each regime's own, from its ``parameters.yaml``)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -91,3 +91,18 @@ def honour(ctx: Context, to: str, honour: str, times: int, cites: list[str], rea
     (docs/scenario-extensions.md)."""
     ctx.out.outputs.setdefault("honours", []).append(
         {"to": to, "honour": honour, "times": times, "reason": reason, "cites": list(dict.fromkeys(cites))})
+
+
+def fault(ctx: Context, to: str, fault: str, cites: list[str], reason: str) -> None:
+    """A fault of an official, director or headman in this case: the ``faults`` output key
+    (docs/scenario-extensions.md) — ``demerit`` (記過), ``dismissal`` (撤參), ``punished`` (參懲),
+    ``replaced`` (撤換), ``ringleader`` (以為首論), ``prosecuted`` (嚴究). The ledger across cases
+    reads it (``wreckmaster.ledger``)."""
+    ctx.out.outputs.setdefault("faults", []).append(
+        {"to": to, "fault": fault, "reason": reason, "cites": list(dict.fromkeys(cites))})
+
+
+def neglected(ctx: Context) -> list[tuple[str, bool, Any]]:
+    """``(party, grave, event)`` for each party a ``rescue_neglected`` event names, in order."""
+    return [(who, bool(ev.get("grave")), ev) for ev in ctx.scenario.events_of("rescue_neglected")
+            for who in ev.get("by")]

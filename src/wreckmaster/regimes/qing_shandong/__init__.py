@@ -39,6 +39,7 @@ REGIME = register(Regime(
         honours.officials_merits,      # art 2
         honours.directors_rewards,     # art 2
         honours.station_plunder,       # art 2
+        honours.neglect,               # art 2
         stations.bureau_costs,         # art 1
         county_report.county_report,   # art 5
     ],

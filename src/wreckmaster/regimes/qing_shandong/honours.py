@@ -14,12 +14,14 @@
 - :func:`directors_rewards` — the director's reward for this case, counted with his earlier
   ones (``coast.records``): the ``honours`` output key.
 - :func:`station_plunder` — a director or warden among the plunderers.
+- :func:`neglect` — an official's fault (記過, grave: 撤參); a negligent director replaced (撤換薄罰):
+  the ``faults`` key, which the ledger across cases reads.
 """
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 
-from .._qing.common import case_segment, coast, honour, something_saved
+from .._qing.common import case_segment, coast, fault, honour, neglected, something_saved
 
 
 def _plunderers(ctx: Context) -> set[str]:
@@ -91,3 +93,24 @@ def station_plunder(ctx: Context) -> None:
         ctx.out.finding("warning", "director-plunder",
                         f"{who}, a director or warden, took part in plundering: once proved he is treated as the "
                         "ringleader (以為首論, art 2), and replaced.", "qing-shandong:2")
+        fault(ctx, who, "ringleader", ["qing-shandong:2"], "director or warden joined in plunder (同謀搶奪)")
+
+
+def neglect(ctx: Context) -> None:
+    """Art 2: 有過則輕必記過，重則撤參 (an official's fault: a demerit, or dismissal when grave);
+    董事 … 疏懈失救者，即行撤換薄罰 (a director who failed to save through negligence is replaced and
+    lightly punished): a ``rescue_neglected`` event names them (``grave``: the heavy case)."""
+    for who, grave, ev in neglected(ctx):
+        party = ctx.scenario.party(who)
+        if party is not None and party.has("official"):
+            kind, zh = ("dismissal", "重則撤參") if grave else ("demerit", "輕必記過")
+            ctx.out.finding("warning", "official-fault",
+                            f"{who}, an official, failed in the rescue ({ev.date}): "
+                            + ("dismissed and impeached" if grave else "a demerit noted") + f" ({zh}, art 2).",
+                            "qing-shandong:2")
+            fault(ctx, who, kind, ["qing-shandong:2"], f"official's fault (有過，{zh})")
+        elif party is not None and (party.has("director") or party.has("warden")):
+            ctx.out.finding("warning", "director-negligent",
+                            f"{who}, a director or warden, failed to save through negligence ({ev.date}): replaced at "
+                            "once and lightly punished (疏懈失救者，即行撤換薄罰, art 2).", "qing-shandong:2")
+            fault(ctx, who, "replaced", ["qing-shandong:2"], "negligent, failed to save (疏懈失救)")

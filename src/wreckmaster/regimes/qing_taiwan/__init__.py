@@ -36,6 +36,7 @@ REGIME = register(Regime(
         merits.officials_merits,       # art 2
         merits.headman_rewards,        # art 2
         merits.headman_plunder,        # art 2
+        merits.neglect,                # art 2
         stations.messengers,           # art 1
     ],
 ))

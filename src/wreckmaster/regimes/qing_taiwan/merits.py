@@ -13,6 +13,8 @@
 - :func:`officials_merits` — a merit (``merits``) for each official when the case reaches a
   threshold; counted with earlier merits (``coast.records``): the ``honours`` key.
 - :func:`headman_rewards` — the headman's (or elder's) button and tablet; :func:`headman_plunder`.
+- :func:`neglect` — officials who did not act are punished (參懲); headmen who failed are
+  dealt with (嚴究): the ``faults`` key, which the ledger across cases reads.
 - :func:`first_reporter` — the reward, paid by the owner (no fallback in Taiwan).
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 
-from .._qing.common import case_segment, coast, honour, saved_items, something_saved, tael
+from .._qing.common import case_segment, coast, fault, honour, neglected, saved_items, something_saved, tael
 from .._qing.first_report import Wording, first_report_reward
 
 WORDING = Wording(
@@ -123,6 +125,25 @@ def headman_plunder(ctx: Context) -> None:
         ctx.out.finding("warning", "headman-plunder",
                         f"{who}, a headman or island elder, took a share of plundered goods (希冀分肥): severely dealt "
                         "with according to the gravity of the case (art 2).", "qing-taiwan:2")
+        fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman sought a share of the spoils (希冀分肥)")
+
+
+def neglect(ctx: Context) -> None:
+    """Art 2: 文武汛官 … 參懲 (officials who do not act are punished); 地甲、頭目若有救援不力 … 分別輕重嚴究
+    (headmen who fail to help are dealt with according to the gravity): a ``rescue_neglected``
+    event names them."""
+    for who, grave, ev in neglected(ctx):
+        party = ctx.scenario.party(who)
+        if party is not None and party.has("official"):
+            ctx.out.finding("warning", "official-inaction",
+                            f"{who}, an official, did not act to rescue ({ev.date}): he is impeached and punished "
+                            "(參懲, art 2).", "qing-taiwan:2")
+            fault(ctx, who, "punished", ["qing-taiwan:2"], "official did not act (參懲)")
+        elif party is not None and (party.has("headman") or party.has("elder")):
+            ctx.out.finding("warning", "headman-neglect",
+                            f"{who}, a headman or island elder, failed to help ({ev.date}): dealt with according to "
+                            "the gravity (救援不力 … 分別輕重嚴究, art 2).", "qing-taiwan:2")
+            fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman failed to help (救援不力)")
 
 
 def first_reporter(ctx: Context) -> None:
