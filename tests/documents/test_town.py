@@ -8,7 +8,8 @@ before signing (issue 26). The case (cases/jp-1899-2025-misaki.yaml) is worked b
   2026-03-25 that he will not ask for it (owner_waived): the finder takes it (art 28 ¶1, the
   owner "declared that he would not"), paying custody 3000;
 - motor (船外機, sunken, 120000): nobody claims it within six months of the notice of 2026-03-05
-  (until 2026-09-05); the finder takes it on 2026-09-18, paying notice 1000 and custody 9000.
+  (six months end on Saturday 2026-09-05, so until Monday 2026-09-07, a municipal holiday moving
+  the day: 地方自治法 art 4-2 ¶4); the finder takes it on 2026-09-18, paying notice 1000 and custody 9000.
   The finder pays 3000 + 1000 + 9000 = 13000 for what he takes.
 - The town (市町村) receives 1000 + 7000 + 3000 + 1000 + 9000 = 21000 of costs and passes the
   8000 on from the owner to the finder.
@@ -96,7 +97,7 @@ def test_notice_cites_its_article_issuer_date_and_where_and_until_when(misaki):
     a = assessment(s, date(2026, 4, 1))
     text = page(s, a, "notice")
     for want in ("公告", "第二十五条第二項", "公告日", "令和八年三月五日", "2026-03-05", "三崎町長", "三崎町役場",
-                 "神奈川県三浦郡三崎町一丁目1番1号", "046-881-1111", "申出期限", "2026-09-05", "船外機一基(沈没品)",
+                 "神奈川県三浦郡三崎町一丁目1番1号", "046-881-1111", "申出期限", "2026-09-07", "船外機一基(沈没品)",
                  "2026-04-01"):
         assert want in text, want
     assert "海上" not in text and "和船" not in text                 # claimed on 03-20: no longer under notice
