@@ -1,0 +1,141 @@
+"""Seals: what a database administrator cannot quietly rewrite (CASE.md 1.1, "Seals"; issue 24).
+
+The hash chain (CASE.md "The log") shows an entry edited with its hash kept; it cannot show a
+log rewritten with every later hash recomputed, a deleted tail, a deleted case or a case moved
+to another office, because anyone who can write the database can recompute SHA-256. A seal is
+an HMAC-SHA256 that only a holder of the configured secret can make (封印, *fūin*):
+
+- each entry's hash is sealed in its own row (``entries.seal``: ``KEY_ID:HEX`` of the HMAC of
+  ``{"case", "seq", "hash"}``), so a rewritten entry is named by its seq even when the later
+  hashes were recomputed;
+- each case's **head** (case, seq, hash, office) is sealed in ``seals`` (one row per case,
+  updated by every append in the same transaction; it outlives a deleted case);
+- the **count of cases** ever opened is sealed in ``case_count`` (one row): case numbers are
+  taken from it, so an id is never reused, and a deleted case leaves a gap.
+
+Keys are derived from the configured secret (:func:`wreckmaster.secret.derive` with purpose
+``seal`` and a key id; the database holds only the key id). New seals use the key id
+``$WRECKMASTER_SEAL_KEY_ID`` (default ``1``); a seal is checked with the key id stored beside
+it, so rotating the seal key (or the session key, a different purpose) never breaks a seal.
+
+The message of a MAC is canonical JSON (keys sorted, no spaces, as :mod:`.canonical`), so
+the seals are the same whoever computes them.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+KEY_ID_ENV = "WRECKMASTER_SEAL_KEY_ID"
+DEFAULT_KEY_ID = "1"
+
+_KEYS: dict[tuple[bytes, str], bytes] = {}
+_KEYS_GUARD = threading.Lock()
+
+
+def current_key_id() -> str:
+    return os.environ.get(KEY_ID_ENV) or DEFAULT_KEY_ID
+
+
+def _key(key_id: str) -> bytes:
+    """The seal key of ``key_id``, derived once per secret and key id."""
+    from wreckmaster import secret
+
+    master = secret.master_secret()
+    with _KEYS_GUARD:
+        key = _KEYS.get((master, key_id))
+        if key is None:
+            key = _KEYS[(master, key_id)] = secret.derive("seal", key_id)
+        return key
+
+
+def _message(fields: dict[str, Any]) -> bytes:
+    return json.dumps(fields, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def mac(fields: dict[str, Any], key_id: str) -> str:
+    return hmac.new(_key(key_id), _message(fields), hashlib.sha256).hexdigest()
+
+
+def _valid(fields: dict[str, Any], key_id: str | None, given: str | None) -> bool:
+    if not key_id or not given:
+        return False
+    try:
+        return hmac.compare_digest(mac(fields, key_id), given)
+    except (TypeError, ValueError):
+        return False
+
+
+# --- one entry --------------------------------------------------------------------------
+def entry_seal(case: str, seq: int, digest: str, key_id: str | None = None) -> str:
+    """``KEY_ID:HEX``: the seal of one entry's hash, stored in its row."""
+    key_id = key_id or current_key_id()
+    return f"{key_id}:{mac({'case': case, 'seq': seq, 'hash': digest}, key_id)}"
+
+
+def entry_seal_ok(case: str, seq: int, digest: str, seal: str | None) -> bool:
+    if not seal or ":" not in seal:
+        return False
+    key_id, given = seal.rsplit(":", 1)
+    return _valid({"case": case, "seq": seq, "hash": digest}, key_id, given)
+
+
+# --- a case's head ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Head:
+    """A case's head as sealed: its last seq and hash, and its office."""
+
+    case: str
+    seq: int
+    hash: str
+    office: str
+
+    def fields(self) -> dict[str, Any]:
+        return {"case": self.case, "seq": self.seq, "hash": self.hash, "office": self.office}
+
+
+def head_row(head: Head, key_id: str | None = None) -> dict[str, Any]:
+    """The ``seals`` row of a head: ``{case_id, seq, hash, office, key_id, mac}``."""
+    key_id = key_id or current_key_id()
+    return {"case_id": head.case, "seq": head.seq, "hash": head.hash, "office": head.office,
+            "key_id": key_id, "mac": mac(head.fields(), key_id)}
+
+
+def head_ok(row: Any) -> bool:
+    """Whether a ``seals`` row (attributes ``case_id, seq, hash, office, key_id, mac``) is
+    a seal made with the secret."""
+    if row is None:
+        return False
+    return _valid(Head(row.case_id, row.seq, row.hash, row.office).fields(), row.key_id, row.mac)
+
+
+# --- the count of cases -----------------------------------------------------------------
+def count_row(n: int, key_id: str | None = None) -> dict[str, Any]:
+    """The ``case_count`` row: ``{id: 1, cases, key_id, mac}``."""
+    key_id = key_id or current_key_id()
+    return {"id": 1, "cases": n, "key_id": key_id, "mac": mac({"cases": n}, key_id)}
+
+
+def count_ok(row: Any) -> bool:
+    return row is not None and _valid({"cases": row.cases}, row.key_id, row.mac)
+
+
+def problem_of_head(sealed: Any, version: int, head_hash: str | None, office: str) -> str | None:
+    """Why a case's row (its ``version``, the hash of its entry at that seq, its ``office``)
+    fails its seal ``sealed`` (a ``seals`` row or None), or None when it agrees."""
+    if sealed is None or sealed.seq is None:
+        return "no seal: the case was not written by wreckmaster, or its seal was deleted"
+    if not head_ok(sealed):
+        return "its seal was not made with this service's secret"
+    if sealed.office != office:
+        return f"sealed in office {sealed.office!r}, now in {office!r}: moved outside wreckmaster"
+    if sealed.seq != version:
+        return f"sealed at seq {sealed.seq}, the database has it at version {version}"
+    if sealed.hash != head_hash:
+        return f"the hash of its entry {version} is not the sealed one: the log was rewritten"
+    return None
