@@ -46,7 +46,12 @@ def _key(key_id: str) -> bytes:
     """The seal key of ``key_id``, derived once per secret and key id."""
     from wreckmaster import secret
 
-    master = secret.master_secret()
+    from .errors import DatabaseProblem
+
+    try:
+        master = secret.master_secret()
+    except secret.SecretMissing as exc:
+        raise DatabaseProblem(f"the seals need the secret: {exc}") from None
     with _KEYS_GUARD:
         key = _KEYS.get((master, key_id))
         if key is None:
