@@ -624,7 +624,7 @@ class Store:
                 if not rows and case_id not in sealed and case_id not in marks:
                     raise NotFound("case", case_id)
             if case_id is None or not rows:
-                audit.missing_cases(found, conn, {r.id: r.num for r in rows}, sealed, marks)
+                audit.missing_cases(found, conn, {r.id: r.num for r in rows}, sealed, marks, whole=case_id is None)
             for r in rows:
                 chain = audit.log_rows(conn, r.id)
                 by_seq = {e.seq: e.hash for e in chain}
