@@ -11,6 +11,9 @@
 | a database behind its checkpoint (a restore that went back in time) | the checkpoint's seq |
 | a case deleted, moved to another office, or without a (valid) seal | null |
 
+A case lost in a restore acknowledged with ``db accept-restore`` leaves a sealed tombstone
+(``seals.lost_row``): its number is accounted for, and never given again.
+
 ``seals`` says why, in words, for each of them (and for what names no case: the count of
 cases, a case number missing whose id nobody remembers).
 """
@@ -101,11 +104,12 @@ def missing_cases(found: Findings, conn: Connection, present: dict[str, int], se
     if whole and not count_ok:
         found.add(None, None, "the count of cases is not sealed with this service's secret" if count is not None
                   else "the sealed count of cases is missing")
-    for case_id in sorted(set(sealed) - set(present)):
+    lost = {c: n for c, n in ((c, seals.lost_num(r)) for c, r in sealed.items()) if n is not None}
+    for case_id in sorted(set(sealed) - set(present) - set(lost)):
         found.add(case_id, None, "sealed, but not in the database: deleted")
     by_num = {m.num: m.case for m in marks.values() if m.num is not None}
     if whole and count_ok:
-        nums = set(present.values())
+        nums = set(present.values()) | set(lost.values())
         for num in sorted(set(range(1, count.cases + 1)) - nums):
             case_id = by_num.get(num)
             if case_id is not None and case_id in sealed:

@@ -119,6 +119,22 @@ def head_ok(row: Any) -> bool:
     return _valid(Head(row.case_id, row.seq, row.hash, row.office).fields(), row.key_id, row.mac)
 
 
+def lost_row(case: str, num: int, key_id: str | None = None) -> dict[str, Any]:
+    """A tombstone: case number ``num`` was lost in a restore acknowledged on purpose (``db
+    accept-restore``); seq 0, hash ``lost:NUM``, no office. Its number is never given again."""
+    return head_row(Head(case, 0, f"lost:{num}", ""), key_id)
+
+
+def lost_num(row: Any) -> int | None:
+    """The case number of a genuine tombstone, else None."""
+    if row is None or row.seq != 0 or not str(row.hash).startswith("lost:") or not head_ok(row):
+        return None
+    try:
+        return int(row.hash[5:])
+    except ValueError:
+        return None
+
+
 # --- the count of cases -----------------------------------------------------------------
 def count_row(n: int, key_id: str | None = None) -> dict[str, Any]:
     """The ``case_count`` row: ``{id: 1, cases, key_id, mac}``."""

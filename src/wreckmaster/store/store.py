@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -668,9 +668,24 @@ class Store:
         """Acknowledge a restore made on purpose: this host's checkpoint becomes the database's
         heads. ``{"accepted": [{case, checkpoint, database}]}`` — the cases it was ahead on."""
         heads = {m.case: m for m in self.heads()}
+        marks = self.checkpoint.marks()
         ahead = [{"case": c, "checkpoint": m.seq, "database": heads[c].seq if c in heads else None}
-                 for c, m in sorted(self.checkpoint.marks().items())
+                 for c, m in sorted(marks.items())
                  if c not in heads or heads[c].seq < m.seq or (heads[c].seq == m.seq and heads[c].hash != m.hash)]
+        highest = max((m.num for m in marks.values() if m.num is not None), default=0)
+
+        def work(conn: Connection) -> None:
+            # the cases the restore lost keep their numbers, so their ids are never given again: each
+            # gets a sealed tombstone (seals.lost_row) and the count covers them
+            for c, m in marks.items():
+                if c not in heads and m.num is not None:
+                    conn.execute(delete(seal_table).where(seal_table.c.case_id == c))
+                    conn.execute(insert(seal_table).values(**seals.lost_row(c, m.num)))
+            row = conn.execute(select(case_count).where(case_count.c.id == 1)).first()
+            if row is not None and row.cases < highest:
+                conn.execute(update(case_count).where(case_count.c.id == 1).values(**seals.count_row(highest)))
+
+        self._write(work)
         self.checkpoint.reset(list(heads.values()))
         return {"accepted": ahead}
 
