@@ -34,7 +34,7 @@ from typing import Any
 KEY_ID_ENV = "WRECKMASTER_SEAL_KEY_ID"
 DEFAULT_KEY_ID = "1"
 
-_KEYS: dict[tuple[bytes, str], bytes] = {}
+_KEYS: dict[tuple[str, str, str], bytes] = {}
 _KEYS_GUARD = threading.Lock()
 
 
@@ -42,21 +42,31 @@ def current_key_id() -> str:
     return os.environ.get(KEY_ID_ENV) or DEFAULT_KEY_ID
 
 
+def _secret_ident(key_id: str) -> tuple[str, str, str, str]:
+    """What names the configured secret without reading it: the variable, else where the key
+    file is (``secret.data_dir``'s inputs)."""
+    env = os.environ
+    return (env.get("WRECKMASTER_SECRET") or "", env.get("XDG_DATA_HOME") or "", env.get("HOME") or "", key_id)
+
+
 def _key(key_id: str) -> bytes:
-    """The seal key of ``key_id``, derived once per secret and key id."""
+    """The seal key of ``key_id``: ``secret.derive("seal", key_id)``, derived once per configured
+    secret (the variable's value, or the key file's path: the file is never rewritten) and key
+    id, so an append reads no file."""
     from wreckmaster import secret
 
     from .errors import DatabaseProblem
 
-    try:
-        master = secret.master_secret()
-    except secret.SecretMissing as exc:
-        raise DatabaseProblem(f"the seals need the secret: {exc}") from None
-    with _KEYS_GUARD:
-        key = _KEYS.get((master, key_id))
-        if key is None:
-            key = _KEYS[(master, key_id)] = secret.derive("seal", key_id)
-        return key
+    ident = _secret_ident(key_id)
+    key = _KEYS.get(ident)
+    if key is None:
+        try:
+            key = secret.derive("seal", key_id)
+        except secret.SecretMissing as exc:
+            raise DatabaseProblem(f"the seals need the secret: {exc}") from None
+        with _KEYS_GUARD:
+            _KEYS[ident] = key
+    return key
 
 
 def _message(fields: dict[str, Any]) -> bytes:
@@ -67,13 +77,26 @@ def mac(fields: dict[str, Any], key_id: str) -> str:
     return hmac.new(_key(key_id), _message(fields), hashlib.sha256).hexdigest()
 
 
+#: MACs found valid, by (secret, key id, message, MAC): a read checks the same head many times
+_VALID: dict[tuple, bool] = {}
+_VALID_SIZE = 4096
+
+
 def _valid(fields: dict[str, Any], key_id: str | None, given: str | None) -> bool:
     if not key_id or not given:
         return False
     try:
-        return hmac.compare_digest(mac(fields, key_id), given)
+        memo = (_secret_ident(key_id), given, *fields.items())
+        if memo in _VALID:
+            return True
+        ok = hmac.compare_digest(hmac.new(_key(key_id), _message(fields), hashlib.sha256).hexdigest(), given)
     except (TypeError, ValueError):
         return False
+    if ok:
+        if len(_VALID) >= _VALID_SIZE:
+            _VALID.clear()
+        _VALID[memo] = True
+    return ok
 
 
 # --- one entry --------------------------------------------------------------------------
@@ -151,7 +174,8 @@ def problem_of_head(sealed: Any, version: int, head_hash: str | None, office: st
     fails its seal ``sealed`` (a ``seals`` row or None), or None when it agrees."""
     if sealed is None or sealed.seq is None:
         return "no seal: the case was not written by wreckmaster, or its seal was deleted"
-    if not head_ok(sealed):
+    if not _valid({"case": sealed.case_id, "seq": sealed.seq, "hash": sealed.hash, "office": sealed.office},
+                  sealed.key_id, sealed.mac):
         return "its seal was not made with this service's secret"
     if sealed.office != office:
         return f"sealed in office {sealed.office!r}, now in {office!r}: moved outside wreckmaster"
