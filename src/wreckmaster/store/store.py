@@ -180,6 +180,17 @@ class Store:
     def _case(self, conn: Connection, case_id: str, office: str | None):
         return self._sealed(_visible(conn.execute(_CASE, {"case_id": case_id}).first(), case_id, office))
 
+    def _advance(self, mark: Mark) -> None:
+        """This host's checkpoint after a commit (checkpoint.py). The entry is committed whatever
+        happens here: a data folder that cannot be written is logged, never the caller's error."""
+        try:
+            self.checkpoint.advance([mark])
+        except OSError as exc:
+            import logging
+
+            logging.getLogger("wreckmaster.store").error("checkpoint not written (%s): %s", self.checkpoint.folder,
+                                                         exc.strerror or exc)
+
     @staticmethod
     def _seal_problem(row) -> str | None:
         sealed = None if row.s_seq is None else _SealView(row.id, row.s_seq, row.s_hash, row.s_office,
@@ -239,7 +250,7 @@ class Store:
         for attempt in range(5):
             try:
                 mark = self._write(work)
-                self.checkpoint.advance([mark])
+                self._advance(mark)
                 return mark.case, 1
             except IntegrityError:
                 if attempt == 4:
@@ -292,7 +303,7 @@ class Store:
         for attempt in range(5):
             try:
                 mark = self._write(work)
-                self.checkpoint.advance([mark])
+                self._advance(mark)
                 return mark.seq
             except IntegrityError:
                 # another writer took the same seq (only without a lock): read again and retry
