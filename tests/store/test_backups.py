@@ -114,6 +114,11 @@ def test_a_restore_that_went_back_in_time_and_accept_restore(store, db_url, wm, 
     assert sorted(result["tampered"], key=lambda t: t["case"]) == [{"case": case, "seq": version},
                                                                    {"case": later, "seq": 1}]
     assert all("restore went back in time" in p["problem"] for p in result["seals"])
+    # nothing is built on a case the restore set back, and no id this host gave is given again
+    r = wm("case", "record", case, "-", stdin=json.dumps(NOTICE))
+    assert r.returncode == 5 and "a restore went back in time" in r.stderr
+    r = wm("case", "open", "-", stdin=json.dumps(drift_doc()))
+    assert r.returncode == 5 and f"case {later} fails its seal (this host gave that id already" in r.stderr
     r = wm("db", "accept-restore", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"accepted": [
         {"case": case, "checkpoint": version, "database": version - 1},

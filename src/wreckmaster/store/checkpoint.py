@@ -11,7 +11,9 @@ its real path). ``db backup`` copies the database only, never this folder. One s
 per case, ``<case>.json`` = ``{"case", "num", "seq", "hash"}``, so a writer rewrites a few
 dozen bytes whatever the number of cases.
 
-Writers: after their commit (a checkpoint ahead of a commit that failed would be a false
+Writers refuse to build on a case this host's checkpoint has further than the database (an
+append), or to give an id the checkpoint knows (an open): a restore went back in time, and
+``db accept-restore`` must acknowledge it first. They advance the checkpoint after their commit (a checkpoint ahead of a commit that failed would be a false
 alarm), under an exclusive ``flock`` of the folder's ``.lock`` (every process on the host) and
 a thread lock (the threads of one process share an open file), a writer replaces a case's
 file only when its seq is higher than the file's: two writers finishing out of order never
@@ -97,7 +99,7 @@ class Checkpoint:
                 (self.folder / "database").write_text(self.name + "\n", encoding="utf-8")
             for mark in marks:
                 old = self._read(self._file(mark.case))
-                if old is None or old.seq < mark.seq or (old.seq == mark.seq and old.hash != mark.hash):
+                if old is None or old.seq < mark.seq:
                     self._write(mark)
 
     def reset(self, marks: list[Mark]) -> None:
@@ -108,6 +110,11 @@ class Checkpoint:
             (self.folder / "database").write_text(self.name + "\n", encoding="utf-8")
             for mark in marks:
                 self._write(mark)
+
+    def mark(self, case: str) -> Mark | None:
+        """The case's mark, or None (one small file read, no lock: files are replaced whole)."""
+        mark = self._read(self._file(case))
+        return mark if mark is not None and mark.seq > 0 else None
 
     @staticmethod
     def _read(path: Path) -> Mark | None:

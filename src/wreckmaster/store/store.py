@@ -180,6 +180,14 @@ class Store:
     def _case(self, conn: Connection, case_id: str, office: str | None):
         return self._sealed(_visible(conn.execute(_CASE, {"case_id": case_id}).first(), case_id, office))
 
+    def _not_behind(self, row) -> None:
+        """Nothing is built on a case the database has behind this host's checkpoint."""
+        mark = self.checkpoint.mark(row.id)
+        if mark is not None and mark.seq > row.version:
+            self.tampered.add(row.id)
+            raise Tampered(row.id, f"this host's checkpoint has it at seq {mark.seq}, the database at {row.version}: "
+                                   "a restore went back in time (`db accept-restore` if on purpose)")
+
     def _advance(self, mark: Mark) -> None:
         """This host's checkpoint after a commit (checkpoint.py). The entry is committed whatever
         happens here: a data folder that cannot be written is logged, never the caller's error."""
@@ -237,6 +245,9 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
             num = self._next_num(conn)
             case_id = f"{at[:4]}-{num:04d}"
+            if self.checkpoint.mark(case_id) is not None:
+                raise Tampered(case_id, "this host gave that id already: the database is behind this host's "
+                                        "checkpoint, a restore went back in time (`db accept-restore` if on purpose)")
             conn.execute(insert(cases).values(
                 id=case_id, num=num, office=office, regime=str(folded.get("regime")),
                 occurred=_occurred(folded), place=_place(folded), version=1, opened_at=at))
@@ -292,6 +303,7 @@ class Store:
 
         def work(conn: Connection) -> int:
             row = self._case_to_append(conn, case_id, office)
+            self._not_behind(row)
             if expect_version is not None and expect_version != row.version:
                 raise Conflict(case_id, row.version, expect_version)
             if not batch:

@@ -313,7 +313,8 @@ def register(app: typer.Typer) -> None:
 
         print_rows(rows, format, table)
 
-    @case.command("verify", help="Check the hash chain of one case or all, and that the cached folds agree "
+    @case.command("verify", help="Check the hash chain of one case or all, the seals (each entry, each case's head, "
+                                 "the count of cases) and this host's checkpoint, and that the cached folds agree "
                                  "with the log. Exit 1 when a chain is broken.")
     def verify_cmd(case_id: Optional[str] = typer.Argument(None, metavar="[ID]"), db: Optional[str] = DB,
                    format: str = FMT) -> None:
