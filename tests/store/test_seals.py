@@ -359,3 +359,14 @@ def test_concurrent_writers_keep_the_checkpoint_at_the_head(store, db_url):
     mark = store.checkpoint.marks()[case]
     assert mark.seq == version and mark.hash == store.history(case)[-1]["hash"]
     assert store.verify()["ok"]
+
+
+def test_a_bad_seal_key_id_is_a_clear_error_and_stores_nothing(store, monkeypatch):
+    from wreckmaster.store.errors import DatabaseProblem
+
+    case, _ = store.open_case(drift_doc())
+    monkeypatch.setenv("WRECKMASTER_SEAL_KEY_ID", "a key id far too long for the column")
+    with pytest.raises(DatabaseProblem, match="WRECKMASTER_SEAL_KEY_ID must be 1 to 16"):
+        store.record(case, NOTICE)
+    monkeypatch.delenv("WRECKMASTER_SEAL_KEY_ID")
+    assert store.version(case) == 1 and store.verify()["ok"]

@@ -28,8 +28,10 @@ from typing import IO, Any, Iterator
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from . import canonical, engine_bridge, fold, seals
+from .db import _one_line as db_one_line
 from .checkpoint import Mark
 from .errors import CorruptData, DatabaseProblem, InvalidEntry
 from .models import case_count, cases, offices, projections, users
@@ -37,8 +39,13 @@ from .models import entries as log_table
 from .models import seals as seal_table
 
 ENTRY_KEYS = ("case", "office", "seq", "recorded_at", "recorded_by", "schema_version", "entry", "hash")
-#: users' columns that are secrets (never exported)
+#: users' columns that are secrets (never exported, never imported): hashes of tokens and
+#: passwords, and whatever a later schema names a secret, a token or a hash
 SECRET_COLUMNS = {"token_hash", "password_hash"}
+
+
+def secret_column(name: str) -> bool:
+    return name in SECRET_COLUMNS or name.endswith("_hash") or "secret" in name or "token" in name
 _NUMBERED = re.compile(r"^\d{4}-(\d+)$")
 
 
@@ -112,7 +119,7 @@ def export(store, out: IO[str]) -> dict[str, int]:
             out.write(_line({"office": row.pop("id"), **row}) + "\n")
             counts["offices"] += 1
         for r in conn.execute(select(users).order_by(users.c.name)).mappings():
-            row = {k: v for k, v in r.items() if k not in SECRET_COLUMNS}
+            row = {k: v for k, v in r.items() if not secret_column(k)}
             out.write(_line({"user": row.pop("name"), **row}) + "\n")
             counts["users"] += 1
         # photographs: none are stored yet; each will be {"photograph": ID, …} here, before the entries
@@ -197,7 +204,7 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
             if d["user"] in known:
                 raise InvalidEntry([(f"{name} line {n} /user", f"user {d['user']!r} exists already in the database")])
             row = {("name" if k == "user" else k): v for k, v in d.items()
-                   if k not in SECRET_COLUMNS and (k == "user" or k in users.c)}
+                   if not secret_column(k) and (k == "user" or k in users.c)}
             # no secret travels: a fresh random token nobody knows (`user token NAME` gives one)
             row["token_hash"] = store._token_hash(conn, _random.token_urlsafe(32))
             row["password_hash"] = None
@@ -219,7 +226,10 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
             conn.execute(insert(case_count).values(**seals.count_row(count)))
         return marks
 
-    marks = store._write(work)
+    try:
+        marks = store._write(work)
+    except IntegrityError as exc:   # a row the schema refuses (a later schema's required column …)
+        raise DatabaseProblem(f"import refused by the database: {db_one_line(exc)}") from None
     store.checkpoint.reset(marks)
     return {"offices": len(office_rows), "users": len(user_rows), "cases": len(order),
             "entries": sum(len(v) for v in logs.values())}

@@ -27,11 +27,13 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 KEY_ID_ENV = "WRECKMASTER_SEAL_KEY_ID"
+_KEY_ID = re.compile(r"^[A-Za-z0-9._-]{1,16}$")
 DEFAULT_KEY_ID = "1"
 
 _KEYS: dict[tuple[str, str, str], bytes] = {}
@@ -39,7 +41,14 @@ _KEYS_GUARD = threading.Lock()
 
 
 def current_key_id() -> str:
-    return os.environ.get(KEY_ID_ENV) or DEFAULT_KEY_ID
+    """The key id new seals use: ``$WRECKMASTER_SEAL_KEY_ID`` (1 to 16 letters, digits, ``.``,
+    ``_``, ``-``), default ``1``."""
+    key_id = os.environ.get(KEY_ID_ENV) or DEFAULT_KEY_ID
+    if not _KEY_ID.match(key_id):
+        from .errors import DatabaseProblem
+
+        raise DatabaseProblem(f"{KEY_ID_ENV} must be 1 to 16 letters, digits, '.', '_' or '-', not {key_id!r}")
+    return key_id
 
 
 def _secret_ident(key_id: str) -> tuple[str, str, str, str]:

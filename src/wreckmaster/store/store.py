@@ -210,10 +210,11 @@ class Store:
         read or built on it). ``row`` carries the case's id, version, office and _SEAL_COLUMNS."""
         problem = self._seal_problem(row)
         if problem is not None:
-            import logging
+            if row.id not in self.tampered:   # once per case and process: a client cannot flood the log
+                import logging
 
+                logging.getLogger("wreckmaster.store").error("case %s fails its seal: %s", row.id, problem)
             self.tampered.add(row.id)
-            logging.getLogger("wreckmaster.store").error("case %s fails its seal: %s", row.id, problem)
             raise Tampered(row.id, problem)
         return row
 
