@@ -106,7 +106,7 @@ def test_the_last_entries_deleted(store):
         conn.execute(delete(log_table).where(log_table.c.case_id == case, log_table.c.seq > 2))
         conn.execute(update(cases).where(cases.c.id == case).values(version=2))
     rebuild(store, case)
-    assert store.verify() ["tampered"] == [{"case": case, "seq": 4}]
+    assert store.verify()["tampered"] == [{"case": case, "seq": 4}]
     refused(store, case)
 
 
@@ -370,3 +370,16 @@ def test_a_bad_seal_key_id_is_a_clear_error_and_stores_nothing(store, monkeypatc
         store.record(case, NOTICE)
     monkeypatch.delenv("WRECKMASTER_SEAL_KEY_ID")
     assert store.version(case) == 1 and store.verify()["ok"]
+
+
+def test_the_last_entries_deleted_with_their_seal(store):
+    """Tail and seal deleted: this host's checkpoint still names the sealed seq (a tail comes first)."""
+    case = four_entries(store)
+    with store.engine.begin() as conn:
+        conn.execute(delete(log_table).where(log_table.c.case_id == case, log_table.c.seq > 1))
+        conn.execute(update(cases).where(cases.c.id == case).values(version=1))
+        conn.execute(delete(seals).where(seals.c.case_id == case))
+    rebuild(store, case)
+    result = store.verify()
+    assert result["tampered"] == [{"case": case, "seq": 4}]
+    assert [p["seq"] for p in result["seals"]] == [4, None]      # and the missing seal, in words

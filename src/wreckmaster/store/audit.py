@@ -84,15 +84,19 @@ def head(found: Findings, row, sealed, head_hash: str | None) -> bool:
     return False
 
 
-def checkpoint(found: Findings, row, mark: Mark | None, hash_at) -> None:
-    """The case against this host's checkpoint."""
-    if mark is None or found.named(row.id):
-        return
+def checkpoint(found: Findings, row, mark: Mark | None, hash_at) -> bool:
+    """The case against this host's checkpoint; True if it is not behind it."""
+    if mark is None:
+        return True
     if mark.seq > row.version:
         found.add(row.id, mark.seq, f"the checkpoint of this host has it at seq {mark.seq}, the database at "
-                                    f"{row.version}: a restore went back in time (`db accept-restore` if on purpose)")
-    elif hash_at(mark.seq) != mark.hash:
+                                    f"{row.version}: entries deleted, or a restore went back in time "
+                                    "(`db accept-restore` if on purpose)")
+        return False
+    if hash_at(mark.seq) != mark.hash:
         found.add(row.id, mark.seq, f"entry {mark.seq} differs from this host's checkpoint")
+        return False
+    return True
 
 
 def missing_cases(found: Findings, conn: Connection, present: dict[str, int], sealed: dict[str, Any],

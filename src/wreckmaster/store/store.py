@@ -653,8 +653,8 @@ class Store:
                 chain = audit.log_rows(conn, r.id)
                 by_seq = {e.seq: e.hash for e in chain}
                 intact = audit.chain(found, r.id, r.version, chain)
+                audit.checkpoint(found, r, marks.get(r.id), by_seq.get)   # a tail this host remembers comes first
                 intact = audit.head(found, r, sealed.get(r.id), by_seq.get(r.version)) and intact
-                audit.checkpoint(found, r, marks.get(r.id), by_seq.get)
                 if not intact:
                     continue
                 problem = self._projection_problem(conn, r, chain)
