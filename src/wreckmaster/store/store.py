@@ -182,10 +182,10 @@ class Store:
 
     def _not_behind(self, row) -> None:
         """Nothing is built on a case the database has behind this host's checkpoint."""
-        mark = self.checkpoint.mark(row.id)
-        if mark is not None and mark.seq > row.version:
+        seq = self.checkpoint.newest_seq(row.id)
+        if seq is not None and seq > row.version:
             self.tampered.add(row.id)
-            raise Tampered(row.id, f"this host's checkpoint has it at seq {mark.seq}, the database at {row.version}: "
+            raise Tampered(row.id, f"this host's checkpoint has it at seq {seq}, the database at {row.version}: "
                                    "a restore went back in time (`db accept-restore` if on purpose)")
 
     def _advance(self, mark: Mark) -> None:
@@ -246,7 +246,7 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
             num = self._next_num(conn)
             case_id = f"{at[:4]}-{num:04d}"
-            if self.checkpoint.mark(case_id) is not None:
+            if self.checkpoint.newest_seq(case_id) is not None:
                 raise Tampered(case_id, "this host gave that id already: the database is behind this host's "
                                         "checkpoint, a restore went back in time (`db accept-restore` if on purpose)")
             conn.execute(insert(cases).values(
