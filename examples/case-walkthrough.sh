@@ -8,6 +8,7 @@ W=${W:-.venv/bin/wreckmaster}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export WRECKMASTER_DB="sqlite:///$TMP/cases.db"
+export XDG_DATA_HOME="$TMP/data"   # its own secret and seal checkpoint, thrown away with the database
 step() { printf '\n── %s\n' "$*"; }
 
 cat > "$TMP/report.yaml" <<'YAML'

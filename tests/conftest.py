@@ -13,6 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "wreckmaster"
 
+# The data folder (the secret's key file, the seals' checkpoints: CASE.md 1.1) is this test
+# session's own, never the user's (every process the tests start inherits it).
+if not os.environ.get("WRECKMASTER_TEST_DATA_HOME_KEEP"):
+    import tempfile
+
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wm-test-data-")
+
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """Run the installed ``wreckmaster`` entry point, as a user would."""

@@ -5,7 +5,8 @@ the command line prints (``error: <pointer>: <message>``); a query parameter's p
 ``/query/NAME``, a header's ``/headers/NAME``, a body that is not JSON ``""``. The store's
 exceptions map one to one: ``NotFound`` 404 (another office's case looks exactly like a
 missing one), ``Conflict`` 409 ``{"case", "version": CURRENT}``, ``InvalidEntry`` 422,
-``Forbidden`` 403, ``DatabaseProblem`` 503. Anything else is a defect: it is logged with a
+``Forbidden`` 403, ``DatabaseProblem`` 503 (``Tampered`` and ``CorruptData``, a case failing its
+seal or a stored row that is not JSON, 503 with the store's own message). Anything else is a defect: it is logged with a
 reference and answered as a JSON 500 that shows no internals.
 """
 from __future__ import annotations
@@ -133,6 +134,16 @@ def install(app: FastAPI) -> None:
         @app.exception_handler(known["Forbidden"])
         async def _forbidden(request: Request, exc: Exception):
             return error_response(403, [("", _message(exc, "forbidden"))])
+
+    from wreckmaster.store.errors import CorruptData, Tampered
+
+    @app.exception_handler(Tampered)
+    @app.exception_handler(CorruptData)
+    async def _integrity(request: Request, exc: Exception):
+        # the log failed its seal, or a stored row is not what wreckmaster wrote: say so (the
+        # message names the case, which the caller's office could read) and retry nothing
+        log.error("integrity: %s %s: %s", request.method, request.url.path, exc)
+        return error_response(503, [("", f"database: {exc}")])
 
     if "DatabaseProblem" in known:
         @app.exception_handler(known["DatabaseProblem"])

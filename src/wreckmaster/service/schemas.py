@@ -142,8 +142,10 @@ class Ledger(BaseModel):
 
 class Health(BaseModel):
     model_config = STRICT
-    status: Literal["ok", "unavailable"]
+    status: Literal["ok", "degraded", "unavailable"]
     database: str
+    seals: Optional[Literal["failed"]] = None   # present when a case failed its seal (degraded)
+    tampered: Optional[int] = None              # how many cases did, in this process
 
 
 # --- request bodies (documented as JSON Schema; read raw, validated by the engine) -----------

@@ -6,6 +6,8 @@
 | :class:`Conflict` (stale expected version, nothing stored) | 3 | 409 |
 | :class:`NotFound` (a case, an office, a user; or another office's case) | 4 | 404 |
 | :class:`DatabaseProblem` (unreachable, not migrated) | 5 | 503 |
+| :class:`Tampered` (a case fails its seal; a DatabaseProblem) | 5 | 503 |
+| :class:`CorruptData` (a stored row that is not JSON; a DatabaseProblem) | 5 | 503 |
 | :class:`Forbidden` (a clerk amends or retracts) | 2 | 403 |
 """
 from __future__ import annotations
@@ -45,3 +47,21 @@ class Forbidden(StoreError):
 
 class DatabaseProblem(StoreError):
     """The database is unreachable, not migrated, or failed."""
+
+
+class Tampered(DatabaseProblem):
+    """A case's head does not agree with its seal (``seals.py``): it was changed outside
+    wreckmaster, so nothing is read from it or built on it."""
+
+    def __init__(self, case: str, problem: str):
+        super().__init__(f"case {case} fails its seal ({problem}); nothing is read from it or recorded on it "
+                         f"until it is examined: run `wreckmaster case verify {case}`")
+        self.case, self.problem = case, problem
+
+
+class CorruptData(DatabaseProblem):
+    """A stored row that is not what wreckmaster wrote (not JSON)."""
+
+    def __init__(self, what: str):
+        super().__init__(f"stored data is corrupt: {what} is not JSON (run `wreckmaster case verify`)")
+        self.what = what

@@ -7,7 +7,9 @@ Entry forms:
 - ``{"event": EVENT}``;
 - ``{"amend": POINTER, "value": VALUE}`` — a member of ``parties``, ``persons``, ``items``,
   ``expenses`` is named by its **id** (``/items/i3/value``); events and ``/format`` are not amended;
-- ``{"retract": SEQ, "reason": TEXT}`` — the fold leaves entry SEQ out.
+- ``{"retract": SEQ, "reason": TEXT}`` — the fold leaves entry SEQ out;
+- ``{"move": OFFICE}`` — the case moves to another office (CASE.md 1.1 addition, issue 24): the
+  scenario is unchanged; a move is not retracted (another move takes the case back).
 
 Pure functions on parsed JSON documents; nothing here knows the database.
 """
@@ -23,7 +25,9 @@ Problem = tuple[str, str]
 SECTIONS = {"party": "parties", "person": "persons", "item": "items", "expense": "expenses"}
 MEMBER_SECTIONS = set(SECTIONS.values())
 FORMS = {"open": {"open"}, "add": {"add", "value"}, "event": {"event"}, "amend": {"amend", "value"},
-         "retract": {"retract", "reason"}}
+         "retract": {"retract", "reason"}, "move": {"move"}}
+#: the forms only a supervisor records
+SUPERVISED = ("amend", "retract", "move")
 NOT_AMENDED = {"format": "/format cannot be amended",
                "events": "events are not amended: retract the event and record it again",
                "as_of": "as_of is not part of a case: read the case --as-of a date"}
@@ -44,10 +48,10 @@ def check_form(entry: Any, seq: int, log: dict[int, str], retracted: set[int]) -
     ``log`` maps each earlier seq to its form; ``retracted`` holds the seqs already retracted.
     """
     if not isinstance(entry, dict):
-        return [("", "an entry must be a JSON object: open, add, event, amend or retract")]
+        return [("", "an entry must be a JSON object: open, add, event, amend, retract or move")]
     form = form_of(entry)
     if form is None:
-        return [("", "an entry must have one of the keys open, add, event, amend, retract")]
+        return [("", "an entry must have one of the keys open, add, event, amend, retract, move")]
     problems: list[Problem] = [(f"/{k}", "unknown key") for k in entry if k not in FORMS[form]]
     problems += [(f"/{k}", "required") for k in sorted(FORMS[form] - set(entry))]
     if problems:
@@ -76,6 +80,10 @@ def check_form(entry: Any, seq: int, log: dict[int, str], retracted: set[int]) -
             head = pointer_tokens(ptr)[0]
             if head in NOT_AMENDED:
                 problems.append(("/amend", NOT_AMENDED[head]))
+    elif form == "move":
+        office = entry["move"]
+        if not isinstance(office, str) or not office.strip() or len(office) > 64:
+            problems.append(("/move", "expected the id of the office the case moves to"))
     elif form == "retract":
         target = entry["retract"]
         reason = entry["reason"]
@@ -89,6 +97,8 @@ def check_form(entry: Any, seq: int, log: dict[int, str], retracted: set[int]) -
             problems.append(("/retract", f"no earlier entry {target} (this entry would be seq {seq})"))
         elif log[target] == "retract":
             problems.append(("/retract", f"entry {target} is a retract; it cannot be retracted"))
+        elif log[target] == "move":
+            problems.append(("/retract", f"entry {target} is a move; move the case back instead"))
         elif target in retracted:
             problems.append(("/retract", f"entry {target} is already retracted"))
     return problems

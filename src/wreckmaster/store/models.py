@@ -12,6 +12,8 @@ Alembic migrations in ``migrations/versions`` (these classes must agree with the
 - ``settings`` — the per-database secret that keys token hashes.
 - ``persons``, ``person_entries`` — the persons register of each office and its hash-chained
   log (0004, issue 28; :mod:`.persons`).
+- ``seals``, ``case_count`` and ``entries.seal`` — the seals (0006, ``seals.py``): each case's
+  sealed head, the sealed count of cases ever opened, each entry's sealed hash.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0004"
+HEAD = "0006"
 
 
 class Base(DeclarativeBase):
@@ -87,6 +89,7 @@ class EntryRow(Base):
     recorded_by: Mapped[str] = mapped_column(String(128))
     office: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
+    seal: Mapped[Optional[str]] = mapped_column(String(96))   # 0006: KEY_ID:HMAC of {case, seq, hash}
 
 
 class ProjectionRow(Base):
@@ -127,6 +130,28 @@ class PersonEntryRow(Base):
     hash: Mapped[str] = mapped_column(String(64))
 
 
+class SealRow(Base):
+    """A case's sealed head (0006); no foreign key: it outlives a case deleted behind our back."""
+
+    __tablename__ = "seals"
+    case_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    hash: Mapped[str] = mapped_column(String(64))
+    office: Mapped[str] = mapped_column(String(64))
+    key_id: Mapped[str] = mapped_column(String(32))
+    mac: Mapped[str] = mapped_column(String(64))
+
+
+class CaseCountRow(Base):
+    """The sealed count of cases ever opened (0006): one row, id 1."""
+
+    __tablename__ = "case_count"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cases: Mapped[int] = mapped_column(Integer)
+    key_id: Mapped[str] = mapped_column(String(32))
+    mac: Mapped[str] = mapped_column(String(64))
+
+
 offices = Office.__table__
 office_closed_days = OfficeClosedDay.__table__
 users = UserRow.__table__
@@ -136,3 +161,5 @@ projections = ProjectionRow.__table__
 settings = Setting.__table__
 persons = PersonRow.__table__
 person_entries = PersonEntryRow.__table__
+seals = SealRow.__table__
+case_count = CaseCountRow.__table__

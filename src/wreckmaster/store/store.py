@@ -20,17 +20,19 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import canonical, db, engine_bridge, fold
+from . import canonical, db, engine_bridge, fold, seals
+from .checkpoint import Checkpoint, Mark
 from .groupcommit import GroupCommit
 from .office_store import OfficeMethods
 from .projection_text import ProjectionTexts
-from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
-from .models import SCHEMA_VERSION, cases, office_closed_days, offices, projections, settings, users
+from .errors import Conflict, CorruptData, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError, Tampered
+from .models import SCHEMA_VERSION, case_count, cases, office_closed_days, offices, projections, settings, users
 from .models import entries as log_table
+from .models import seals as seal_table
 
 Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
@@ -43,20 +45,37 @@ NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold",
 
 # The statements of an append, built once: building a statement and its cache key on every
 # call cost more than running it (SQLAlchemy memoizes the key of a statement object).
-_CASE = select(cases).where(cases.c.id == bindparam("case_id"))
+# Every read and append of one case also brings the case's seal and the hash of its head entry
+# (two primary-key look-ups in the same statement), checked by _sealed (seals.py).
+_head = log_table.alias("head")
+_SEAL_COLUMNS = (_head.c.hash.label("head_hash"), seal_table.c.seq.label("s_seq"),
+                 seal_table.c.hash.label("s_hash"), seal_table.c.office.label("s_office"),
+                 seal_table.c.key_id.label("s_key_id"), seal_table.c.mac.label("s_mac"))
+
+
+def _with_seal(q):
+    return q.join(_head, (_head.c.case_id == cases.c.id) & (_head.c.seq == cases.c.version), isouter=True).join(
+        seal_table, seal_table.c.case_id == cases.c.id, isouter=True)
+
+
+_CASE = _with_seal(select(cases, *_SEAL_COLUMNS).select_from(cases)).where(cases.c.id == bindparam("case_id"))
 # what a read asks on every request: the version (and the office, which must be the caller's)
-_VERSION = select(cases.c.version, cases.c.office).where(cases.c.id == bindparam("case_id"))
-_CASE_TO_APPEND = select(
+_VERSION = _with_seal(select(cases.c.id, cases.c.version, cases.c.office, *_SEAL_COLUMNS).select_from(cases)).where(
+    cases.c.id == bindparam("case_id"))
+_CASE_TO_APPEND = _with_seal(select(
     cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
-    projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
-).join(projections, projections.c.case_id == cases.c.id, isouter=True).where(
+    projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"), *_SEAL_COLUMNS,
+).select_from(cases).join(projections, projections.c.case_id == cases.c.id, isouter=True)).where(
     cases.c.id == bindparam("case_id")).with_for_update(of=cases)
+_UPDATE_SEAL = update(seal_table).where(seal_table.c.case_id == bindparam("w_case_id")).values(
+    seq=bindparam("v_seq"), hash=bindparam("v_hash"), office=bindparam("v_office"), key_id=bindparam("v_key_id"),
+    mac=bindparam("v_mac"))
 # SQLite's writers are serialised, so the next global position is safe to take in the INSERT
 _NEXT_POSITION = select(func.coalesce(func.max(log_table.c.position), 0) + 1).scalar_subquery()
 _INSERT_ENTRY = {"sqlite": insert(log_table).values(position=_NEXT_POSITION), "other": insert(log_table)}
 _UPDATE_CASE = update(cases).where(cases.c.id == bindparam("w_case_id")).values(
     version=bindparam("v_version"), regime=bindparam("v_regime"), occurred=bindparam("v_occurred"),
-    place=bindparam("v_place"))
+    place=bindparam("v_place"), office=bindparam("v_office"))
 _UPDATE_PROJECTION = update(projections).where(projections.c.case_id == bindparam("w_case_id")).values(
     version=bindparam("v_version"), scenario=bindparam("v_scenario"), problems=bindparam("v_problems"),
     last_hash=bindparam("v_last_hash"))
@@ -65,14 +84,17 @@ _UPDATE_PROJECTION = update(projections).where(projections.c.case_id == bindpara
 # case's row and its projection. Data-modifying CTEs all run, atomically, with the statement.
 _PG_APPEND = text("""
 WITH new_entries AS (
-    INSERT INTO entries (case_id, seq, form, entry, schema_version, recorded_at, recorded_by, office, hash)
-    SELECT :case_id, e.seq, e.form, e.entry, :schema_version, :recorded_at, :recorded_by, :office, e.hash
+    INSERT INTO entries (case_id, seq, form, entry, schema_version, recorded_at, recorded_by, office, hash, seal)
+    SELECT :case_id, e.seq, e.form, e.entry, :schema_version, :recorded_at, :recorded_by, :office, e.hash, e.seal
     FROM unnest(CAST(:seqs AS integer[]), CAST(:forms AS text[]), CAST(:entries AS text[]),
-                CAST(:hashes AS text[])) AS e(seq, form, entry, hash)
+                CAST(:hashes AS text[]), CAST(:seals AS text[])) AS e(seq, form, entry, hash, seal)
     ORDER BY e.seq
 ), case_row AS (
-    UPDATE cases SET version = :version, regime = :regime, occurred = :occurred, place = :place
+    UPDATE cases SET version = :version, regime = :regime, occurred = :occurred, place = :place, office = :new_office
     WHERE id = :case_id
+), seal_row AS (
+    UPDATE seals SET seq = :s_seq, hash = :s_hash, office = :s_office, key_id = :s_key_id, mac = :s_mac
+    WHERE case_id = :case_id
 )
 UPDATE projections SET version = :version, scenario = :scenario, problems = :problems, last_hash = :last_hash
 WHERE case_id = :case_id
@@ -108,6 +130,14 @@ def _attribute(problems: list[Problem], prefix, n: int) -> list[Problem]:
     return list(dict.fromkeys((p, f"{m} (entry {entry_of.get((p, m), n - 1)} of the list)") for p, m in problems))
 
 
+def _stored(text_: str, what: str) -> Any:
+    """A stored JSON text, parsed; a row that is not JSON is :class:`CorruptData` (exit 5, HTTP 503)."""
+    try:
+        return canonical.loads(text_)
+    except (ValueError, TypeError):
+        raise CorruptData(what) from None
+
+
 def ordered(doc: dict[str, Any]) -> dict[str, Any]:
     """A scenario document with its top-level keys in SCENARIO.md's order."""
     out = {k: doc[k] for k in TOP_ORDER if k in doc}
@@ -122,6 +152,9 @@ class Store(OfficeMethods):
         self.engine = engine
         self._secret: bytes | None = None
         self._texts = ProjectionTexts()
+        self.checkpoint = Checkpoint(engine)
+        #: cases this process found failing their seal (``/health`` reports them)
+        self.tampered: set[str] = set()
         # this process's writers commit in groups (.groupcommit): SQLite takes one writer of a file
         # at a time, and every commit waits for the disk on SQLite and PostgreSQL alike
         grouped = db.serialised_file(engine) is not None or engine.dialect.name == "postgresql"
@@ -146,13 +179,51 @@ class Store(OfficeMethods):
             return work(conn)
 
     def _case(self, conn: Connection, case_id: str, office: str | None):
-        return _visible(conn.execute(_CASE, {"case_id": case_id}).first(), case_id, office)
+        return self._sealed(_visible(conn.execute(_CASE, {"case_id": case_id}).first(), case_id, office))
+
+    def _not_behind(self, row) -> None:
+        """Nothing is built on a case the database has behind this host's checkpoint."""
+        seq = self.checkpoint.newest_seq(row.id)
+        if seq is not None and seq > row.version:
+            self.tampered.add(row.id)
+            raise Tampered(row.id, f"this host's checkpoint has it at seq {seq}, the database at {row.version}: "
+                                   "a restore went back in time (`db accept-restore` if on purpose)")
+
+    def _advance(self, mark: Mark) -> None:
+        """This host's checkpoint after a commit (checkpoint.py). The entry is committed whatever
+        happens here: a data folder that cannot be written is logged, never the caller's error."""
+        try:
+            self.checkpoint.advance([mark])
+        except OSError as exc:
+            import logging
+
+            logging.getLogger("wreckmaster.store").error("checkpoint not written (%s): %s", self.checkpoint.folder,
+                                                         exc.strerror or exc)
+
+    @staticmethod
+    def _seal_problem(row) -> str | None:
+        sealed = None if row.s_seq is None else _SealView(row.id, row.s_seq, row.s_hash, row.s_office,
+                                                          row.s_key_id, row.s_mac)
+        return seals.problem_of_head(sealed, row.version, row.head_hash, row.office)
+
+    def _sealed(self, row):
+        """The case's row if its head agrees with its seal; else :class:`Tampered` (nothing is
+        read or built on it). ``row`` carries the case's id, version, office and _SEAL_COLUMNS."""
+        problem = self._seal_problem(row)
+        if problem is not None:
+            if row.id not in self.tampered:   # once per case and process: a client cannot flood the log
+                import logging
+
+                logging.getLogger("wreckmaster.store").error("case %s fails its seal: %s", row.id, problem)
+            self.tampered.add(row.id)
+            raise Tampered(row.id, problem)
+        return row
 
     def _log(self, conn: Connection, case_id: str, upto: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         q = select(log_table.c.seq, log_table.c.entry).where(log_table.c.case_id == case_id)
         if upto is not None:
             q = q.where(log_table.c.seq <= upto)
-        return [(s, canonical.loads(t)) for s, t in conn.execute(q.order_by(log_table.c.seq))]
+        return [(s, _stored(t, f"entry {s} of case {case_id}")) for s, t in conn.execute(q.order_by(log_table.c.seq))]
 
     # --- opening and recording -------------------------------------------------------
     def open_case(self, doc: dict, office: str = "local", recorded_by: str = "local") -> tuple[str, int]:
@@ -169,13 +240,16 @@ class Store(OfficeMethods):
         at = now_text()
         scenario_text = canonical.dumps(folded)
 
-        def work(conn: Connection) -> str:
+        def work(conn: Connection) -> Mark:
             if conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:
                 raise NotFound("office", office)
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(1179403647)"))
-            num = (conn.execute(select(func.max(cases.c.num))).scalar() or 0) + 1
+            num = self._next_num(conn)
             case_id = f"{at[:4]}-{num:04d}"
+            if self.checkpoint.newest_seq(case_id) is not None:
+                raise Tampered(case_id, "this host gave that id already: the database is behind this host's "
+                                        "checkpoint, a restore went back in time (`db accept-restore` if on purpose)")
             conn.execute(insert(cases).values(
                 id=case_id, num=num, office=office, regime=str(folded.get("regime")),
                 occurred=_occurred(folded), place=_place(folded), version=1, opened_at=at))
@@ -183,20 +257,38 @@ class Store(OfficeMethods):
             self._insert_entry(conn, case_id, 1, "open", entry_text, at, recorded_by, office, digest)
             conn.execute(insert(projections).values(
                 case_id=case_id, version=1, scenario=scenario_text, problems="[]", last_hash=digest))
-            return case_id
+            conn.execute(insert(seal_table).values(**seals.head_row(seals.Head(case_id, 1, digest, office))))
+            return Mark(case_id, num, 1, digest)
 
         for attempt in range(5):
             try:
-                return self._write(work), 1
+                mark = self._write(work)
+                self._advance(mark)
+                return mark.case, 1
             except IntegrityError:
                 if attempt == 4:
                     raise DatabaseProblem("could not allocate a case id (too many concurrent opens)") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
+    @staticmethod
+    def _next_num(conn: Connection) -> int:
+        """The next case number, from the sealed count of cases ever opened (seals.py), which it
+        seals anew: a case deleted behind wreckmaster's back never gives its id to another.
+        Callers serialise opens (SQLite's writer lock; PostgreSQL's advisory lock)."""
+        row = conn.execute(select(case_count).where(case_count.c.id == 1)).first()
+        highest = conn.execute(select(func.max(cases.c.num))).scalar() or 0
+        num = max(highest, row.cases if row is not None else 0) + 1
+        if row is None:
+            conn.execute(insert(case_count).values(**seals.count_row(num)))
+        else:
+            conn.execute(update(case_count).where(case_count.c.id == 1).values(**seals.count_row(num)))
+        return num
+
     def _insert_entry(self, conn: Connection, case_id: str, seq: int, form: str, entry_text: str, at: str,
                       by: str, office: str, digest: str) -> None:
         values = dict(case_id=case_id, seq=seq, form=form, entry=entry_text, schema_version=SCHEMA_VERSION,
-                      recorded_at=at, recorded_by=by, office=office, hash=digest)
+                      recorded_at=at, recorded_by=by, office=office, hash=digest,
+                      seal=seals.entry_seal(case_id, seq, digest))
         conn.execute(_INSERT_ENTRY["sqlite" if conn.dialect.name == "sqlite" else "other"], values)
 
     def record(self, case_id: str, entries: list[dict] | dict, expect_version: int | None = None,
@@ -213,17 +305,20 @@ class Store(OfficeMethods):
 
         def work(conn: Connection) -> int:
             row = self._case_to_append(conn, case_id, office)
+            self._not_behind(row)
             if expect_version is not None and expect_version != row.version:
                 raise Conflict(case_id, row.version, expect_version)
             if not batch:
                 raise InvalidEntry([("", "an empty list records nothing")])
-            if role != "supervisor" and any(fold.form_of(e) in ("amend", "retract") for e in batch):
-                raise Forbidden("amend and retract need a supervisor")
+            if role != "supervisor" and any(fold.form_of(e) in fold.SUPERVISED for e in batch):
+                raise Forbidden("amend, retract and move need a supervisor")
             return self._append(conn, row, fold.prepare(batch), single, recorded_by)
 
         for attempt in range(5):
             try:
-                return self._write(work)
+                mark = self._write(work)
+                self._advance(mark)
+                return mark.seq
             except IntegrityError:
                 # another writer took the same seq (only without a lock): read again and retry
                 if attempt == 4:
@@ -232,11 +327,18 @@ class Store(OfficeMethods):
 
     def _case_to_append(self, conn: Connection, case_id: str, office: str | None):
         """The case's row, locked for the append (PostgreSQL: ``FOR UPDATE OF cases``; SQLite's
-        writers are serialised already), with its projection's columns (``p_*``, None without one):
-        one statement."""
-        return _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
+        writers are serialised already), with its projection's columns (``p_*``, None without one)
+        and its seal's (checked: nothing is built on a case that fails its seal): one statement.
 
-    def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> int:
+        On PostgreSQL a writer that waited for the lock gets the case's new row but the other
+        tables' rows as its statement first saw them (READ COMMITTED re-checks only the locked
+        row): when the seal seems not to agree, the row is read again, lock held, fresh."""
+        row = _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
+        if conn.dialect.name == "postgresql" and self._seal_problem(row) is not None:
+            row = _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
+        return self._sealed(row)
+
+    def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> Mark:
         case_id, version = row.id, row.version
         has_retract = any(fold.form_of(e) == "retract" for e in batch)
         forms: dict[int, str] = {}
@@ -246,11 +348,15 @@ class Store(OfficeMethods):
                 log_table.c.case_id == case_id)).all())
             retract_rows = conn.execute(select(log_table.c.entry).where(
                 log_table.c.case_id == case_id, log_table.c.form == "retract")).scalars()
-            retracted = {canonical.loads(t)["retract"] for t in retract_rows}
+            retracted = {_stored(t, f"a retract of case {case_id}")["retract"] for t in retract_rows}
         problems: list[Problem] = []
+        new_office = row.office
         for k, entry in enumerate(batch):
             seq = version + 1 + k
             found = fold.check_form(entry, seq, forms, retracted)
+            if not found and fold.form_of(entry) == "move":
+                found = self._check_move(conn, entry, new_office, single)
+                new_office = entry["move"] if not found else new_office
             problems += _suffix(found, None if single else k)
             form = fold.form_of(entry) or "?"
             forms[seq] = form
@@ -267,7 +373,7 @@ class Store(OfficeMethods):
             baseline = {tuple(p) for p in canonical.loads(row.p_problems)}
 
             def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                doc, found_all = canonical.loads(row.p_scenario), []
+                doc, found_all = _stored(row.p_scenario, f"the projection of case {case_id}"), []
                 for seq, e in steps[:n]:
                     doc, found = fold.apply(doc, e)
                     found_all += [(p, f"{m} (entry {seq})") for p, m in found]
@@ -301,28 +407,48 @@ class Store(OfficeMethods):
             new_entries.append((seq, fold.form_of(entry), entry_text, previous))
         new_version = version + len(batch)
         case_values = dict(version=new_version, regime=str(doc.get("regime")), occurred=_occurred(doc),
-                           place=_place(doc))
+                           place=_place(doc), office=new_office)
         projection = dict(version=new_version, scenario=scenario_text,
                           problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
-        self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection)
-        return new_version
+        seal = seals.head_row(seals.Head(case_id, new_version, previous, new_office))
+        self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
+        return Mark(case_id, row.num, new_version, previous)
+
+    @staticmethod
+    def _check_move(conn: Connection, entry: dict, office: str, single: bool) -> list[Problem]:
+        """A move (``{"move": OFFICE}``) names another office that exists, and is recorded alone."""
+        target = entry["move"]
+        if not single:
+            return [("/move", "a move is recorded alone, not in a list")]
+        if target == office:
+            return [("/move", f"the case is in office {office!r} already")]
+        if conn.execute(select(offices.c.id).where(offices.c.id == target)).first() is None:
+            raise NotFound("office", target)
+        return []
 
     def _store_append(self, conn: Connection, row, new_entries: list[tuple[int, str, str, str]], at: str,
-                      recorded_by: str, case_values: dict[str, Any], projection: dict[str, Any]) -> None:
-        """Write an append: its entries ``(seq, form, text, hash)``, the case's row and its projection.
+                      recorded_by: str, case_values: dict[str, Any], projection: dict[str, Any],
+                      seal: dict[str, Any]) -> None:
+        """Write an append: its entries ``(seq, form, text, hash)`` (each with its seal), the case's
+        row, its projection and its sealed head (seals.py: the one row more an append writes).
         On PostgreSQL with a projection to update, one statement (:data:`_PG_APPEND`): each
         statement is a round trip to the server, and an append's time went into waiting for them."""
         case_id = row.id
         if conn.dialect.name == "postgresql" and row.p_version is not None:
             seqs, forms, texts, hashes = (list(column) for column in zip(*new_entries))
+            entry_seals = [seals.entry_seal(case_id, q, h) for q, h in zip(seqs, hashes)]
+            values = {k: v for k, v in case_values.items() if k != "office"}
             conn.execute(_PG_APPEND, {
                 "case_id": case_id, "schema_version": SCHEMA_VERSION, "recorded_at": at,
                 "recorded_by": recorded_by, "office": row.office, "seqs": seqs, "forms": forms,
-                "entries": texts, "hashes": hashes, **case_values, **projection})
+                "entries": texts, "hashes": hashes, "seals": entry_seals, "new_office": case_values["office"],
+                **values, **projection, **{f"s_{k}": seal[k] for k in ("seq", "hash", "office", "key_id", "mac")}})
             return
         for seq, form, entry_text, digest in new_entries:
             self._insert_entry(conn, case_id, seq, form, entry_text, at, recorded_by, row.office, digest)
         conn.execute(_UPDATE_CASE, {"w_case_id": case_id, **{f"v_{k}": v for k, v in case_values.items()}})
+        conn.execute(_UPDATE_SEAL, {"w_case_id": case_id, **{f"v_{k}": seal[k]
+                                                              for k in ("seq", "hash", "office", "key_id", "mac")}})
         if row.p_version is None:
             conn.execute(insert(projections).values(case_id=case_id, **projection))
         else:
@@ -333,7 +459,7 @@ class Store(OfficeMethods):
         """The case's version (NotFound for another office's case, as for a missing one)."""
         with _database_errors():
             row = db.read_row(self.engine, _VERSION, {"case_id": case_id})
-        return _visible(row, case_id, office).version
+        return self._sealed(_visible(row, case_id, office)).version
 
     def history(self, case_id: str, office: str | None = None) -> list[dict]:
         """The log: ``[{seq, recorded_at, recorded_by, entry, hash}]`` (numbers as
@@ -343,7 +469,8 @@ class Store(OfficeMethods):
             q = select(log_table.c.seq, log_table.c.recorded_at, log_table.c.recorded_by, log_table.c.entry,
                        log_table.c.hash).where(log_table.c.case_id == case_id).order_by(log_table.c.seq)
             return [{"seq": r.seq, "recorded_at": r.recorded_at, "recorded_by": r.recorded_by,
-                     "entry": canonical.loads(r.entry), "hash": r.hash} for r in conn.execute(q)]
+                     "entry": _stored(r.entry, f"entry {r.seq} of case {case_id}"), "hash": r.hash}
+                    for r in conn.execute(q)]
 
     def _folded(self, conn: Connection, row, version: int | None) -> tuple[dict[str, Any], list[Problem]]:
         """The fold at ``version`` (default the case's) and a stored log's problems, if any."""
@@ -352,7 +479,8 @@ class Store(OfficeMethods):
         if version is None or version == row.version:
             proj = conn.execute(select(projections).where(projections.c.case_id == row.id)).first()
             if proj is not None and proj.version == row.version:
-                return canonical.loads(proj.scenario), [tuple(p) for p in canonical.loads(proj.problems)]
+                what = f"the projection of case {row.id}"
+                return _stored(proj.scenario, what), [tuple(p) for p in _stored(proj.problems, what)]
         doc, problems = fold.fold(self._log(conn, row.id, version))
         return doc, problems + engine_bridge.problems_of(doc)
 
@@ -439,7 +567,8 @@ class Store(OfficeMethods):
             out = []
             for r in conn.execute(q).all():
                 if r.scenario is not None and r.pversion == r.version:
-                    doc, problems = canonical.loads(r.scenario), [tuple(p) for p in canonical.loads(r.problems)]
+                    what = f"the projection of case {r.id}"
+                    doc, problems = _stored(r.scenario, what), [tuple(p) for p in _stored(r.problems, what)]
                 else:
                     doc, problems = fold.fold(self._log(conn, r.id))
                 if r.office in closed:
@@ -518,54 +647,87 @@ class Store(OfficeMethods):
 
     # --- tamper evidence -------------------------------------------------------------
     def verify(self, case_id: str | None = None) -> dict:
-        """Recompute every hash of one case's chain or all; check the projections agree with the
-        log. ``{"ok": bool, "tampered": [{case, seq}], "projections": [{case, problem}]}``."""
-        tampered: list[dict] = []
+        """Recompute every hash of one case's chain or all, check each entry's and each head's
+        seal, the sealed count of cases and this host's checkpoint (:mod:`.audit`), and that the
+        projections agree with the log. ``{"ok": bool, "tampered": [{case, seq}], "projections":
+        [{case, problem}]}``, and ``"seals": [{case, seq, problem}]`` (why) when something failed."""
+        from . import audit
+
+        found = audit.Findings()
         stale: list[dict] = []
+        marks = self.checkpoint.marks()
         with self._tx() as conn:
-            q = select(cases).order_by(cases.c.num)
+            rows = audit.case_rows(conn, case_id)
+            sealed = audit.seal_rows(conn, case_id)
             if case_id is not None:
-                q = q.where(cases.c.id == case_id)
-            rows = conn.execute(q).all()
-            if case_id is not None and not rows:
-                raise NotFound("case", case_id)
+                marks = {k: v for k, v in marks.items() if k == case_id}
+                if not rows and case_id not in sealed and case_id not in marks:
+                    raise NotFound("case", case_id)
+            if case_id is None or not rows:
+                audit.missing_cases(found, conn, {r.id: r.num for r in rows}, sealed, marks, whole=case_id is None)
             for r in rows:
-                chain = conn.execute(select(log_table).where(log_table.c.case_id == r.id).order_by(log_table.c.seq)).all()
-                previous, broken = canonical.GENESIS, False
-                for e in chain:
-                    digest = canonical.entry_hash(previous, r.id, e.seq, e.recorded_at, e.recorded_by, e.entry)
-                    if broken or digest != e.hash or fold.form_of(_try_loads(e.entry)) != e.form:
-                        tampered.append({"case": r.id, "seq": e.seq})
-                        broken = True  # later hashes chain on a broken link: name the first only
-                        break
-                    previous = e.hash
-                seqs = [e.seq for e in chain]
-                if not broken and seqs != list(range(1, len(seqs) + 1)):
-                    missing = next(i for i, s in enumerate(seqs + [None], 1) if s != i)
-                    tampered.append({"case": r.id, "seq": missing})
-                    broken = True
-                if not broken and len(chain) != r.version:
-                    tampered.append({"case": r.id, "seq": r.version if r.version > len(chain) else len(chain)})
-                    broken = True
-                if broken:
+                chain = audit.log_rows(conn, r.id)
+                by_seq = {e.seq: e.hash for e in chain}
+                intact = audit.chain(found, r.id, r.version, chain)
+                audit.checkpoint(found, r, marks.get(r.id), by_seq.get)   # a tail this host remembers comes first
+                intact = audit.head(found, r, sealed.get(r.id), by_seq.get(r.version)) and intact
+                if not intact:
                     continue
-                proj = conn.execute(select(projections).where(projections.c.case_id == r.id)).first()
-                log = [(e.seq, canonical.loads(e.entry)) for e in chain]
-                doc, fold_problems = fold.fold(log)
-                problem = None
-                if proj is None:
-                    problem = "no projection"
-                elif proj.version != r.version:
-                    problem = f"projection at version {proj.version}, case at {r.version}"
-                elif proj.scenario != canonical.dumps(doc):
-                    problem = "projected scenario differs from the fold of the log"
-                elif proj.last_hash != (chain[-1].hash if chain else None):
-                    problem = "projection's last hash differs from the log"
-                elif (r.regime, r.occurred, r.place) != (str(doc.get("regime")), _occurred(doc), _place(doc)):
-                    problem = "case list row differs from the fold of the log"
+                problem = self._projection_problem(conn, r, chain)
                 if problem:
                     stale.append({"case": r.id, "problem": problem})
-        return {"ok": not tampered and not stale, "tampered": tampered, "projections": stale}
+        out = {"ok": not found.tampered and not stale, "tampered": found.tampered, "projections": stale}
+        if found.reasons:   # why, in words (only when something failed: an intact database prints as before)
+            out["seals"] = found.reasons
+        return out
+
+    def _projection_problem(self, conn: Connection, r, chain: list) -> str | None:
+        """Why the case's cached fold or list row disagrees with its (intact) log, or None."""
+        proj = conn.execute(select(projections).where(projections.c.case_id == r.id)).first()
+        doc, _ = fold.fold([(e.seq, canonical.loads(e.entry)) for e in chain])
+        if proj is None:
+            return "no projection"
+        if proj.version != r.version:
+            return f"projection at version {proj.version}, case at {r.version}"
+        if proj.scenario != canonical.dumps(doc):
+            return "projected scenario differs from the fold of the log"
+        if proj.last_hash != (chain[-1].hash if chain else None):
+            return "projection's last hash differs from the log"
+        if (r.regime, r.occurred, r.place) != (str(doc.get("regime")), _occurred(doc), _place(doc)):
+            return "case list row differs from the fold of the log"
+        return None
+
+    def heads(self) -> list[Mark]:
+        """Every case's head as the database has it (``db accept-restore``)."""
+        with self._tx() as conn:
+            return [Mark(r.id, r.num, r.version, r.hash) for r in conn.execute(
+                select(cases.c.id, cases.c.num, cases.c.version, log_table.c.hash).join(
+                    log_table, (log_table.c.case_id == cases.c.id) & (log_table.c.seq == cases.c.version)))]
+
+    def accept_restore(self) -> dict:
+        """Acknowledge a restore made on purpose: this host's checkpoint becomes the database's
+        heads. ``{"accepted": [{case, checkpoint, database}]}`` — the cases it was ahead on."""
+        heads = {m.case: m for m in self.heads()}
+        marks = self.checkpoint.marks()
+        ahead = [{"case": c, "checkpoint": m.seq, "database": heads[c].seq if c in heads else None}
+                 for c, m in sorted(marks.items())
+                 if c not in heads or heads[c].seq < m.seq or (heads[c].seq == m.seq and heads[c].hash != m.hash)]
+        highest = max((m.num for m in marks.values() if m.num is not None), default=0)
+
+        def work(conn: Connection) -> None:
+            # the cases the restore lost keep their numbers, so their ids are never given again: each
+            # gets a sealed tombstone (seals.lost_row) and the count covers them
+            for c, m in marks.items():
+                if c not in heads and m.num is not None:
+                    conn.execute(delete(seal_table).where(seal_table.c.case_id == c))
+                    conn.execute(insert(seal_table).values(**seals.lost_row(c, m.num)))
+            row = conn.execute(select(case_count).where(case_count.c.id == 1)).first()
+            if row is not None and row.cases < highest:
+                conn.execute(update(case_count).where(case_count.c.id == 1).values(**seals.count_row(highest)))
+
+        self._write(work)
+        self.checkpoint.reset(list(heads.values()))
+        return {"accepted": ahead}
 
     # --- the persons register and the ledger (issue 28: .persons) ---------------------
     @property
@@ -712,11 +874,19 @@ def _place(doc: dict[str, Any]) -> str | None:
     return str(v) if v is not None else None
 
 
-def _try_loads(text_: str) -> Any:
-    try:
-        return canonical.loads(text_)
-    except ValueError:
-        return None
+class _SealView(tuple):
+    """A ``seals`` row read through a join (``s_*`` columns)."""
+
+    __slots__ = ()
+    case_id = property(lambda self: self[0])
+    seq = property(lambda self: self[1])
+    hash = property(lambda self: self[2])
+    office = property(lambda self: self[3])
+    key_id = property(lambda self: self[4])
+    mac = property(lambda self: self[5])
+
+    def __new__(cls, *values):
+        return super().__new__(cls, values)
 
 
 def open_store(url: str | None = None) -> Store:

@@ -1,4 +1,4 @@
-"""`wreckmaster case open|record|show|export|history|list|due|verify`: the case log (CASE.md).
+"""`wreckmaster case open|record|move|show|export|history|list|due|verify`: the case log (CASE.md).
 
 Exit status: 0 done; 2 bad input (nothing stored); 3 ``conflict: case ID is at version M, not N``;
 4 ``not found: …``; 5 ``database: …``; ``case verify`` exits 1 when a chain is broken.
@@ -168,7 +168,7 @@ def register(app: typer.Typer) -> None:
     @case.command("record", help="Append the entry in FILE, or each entry of a JSON list in order (all or none)."
                                  "\n\nForms: {\"add\": \"party|person|item|expense\", \"value\": {...}}, "
                                  "{\"event\": {...}}, {\"amend\": \"/items/ID/value\", \"value\": ...}, "
-                                 "{\"retract\": SEQ, \"reason\": \"...\"}." + EXAMPLE)
+                                 "{\"retract\": SEQ, \"reason\": \"...\"}, {\"move\": \"OFFICE\"} (see `case move`)." + EXAMPLE)
     def record_cmd(case_id: str = typer.Argument(..., metavar="ID"),
                    file: str = typer.Argument(..., help="The entry or list of entries (JSON or YAML; - for stdin)."),
                    expect_version: Optional[int] = typer.Option(None, "--expect-version",
@@ -185,6 +185,25 @@ def register(app: typer.Typer) -> None:
             print_json({"case": case_id, "version": version})
         else:
             print(f"case {case_id} is at version {version}")
+
+    @case.command("move", help="Move the case to another office: a logged entry of its own, {\"move\": OFFICE} "
+                               "(the office's users read and record it from then on; the old office's no longer)."
+                               "\n\nExample: wreckmaster case move 2026-0001 --office sagara --expect-version 4")
+    def move_cmd(case_id: str = typer.Argument(..., metavar="ID"),
+                 office: str = typer.Option(..., "--office", help="The office the case moves to."),
+                 expect_version: Optional[int] = typer.Option(None, "--expect-version",
+                                                              help="Refuse (exit 3) unless the case is at this version."),
+                 db: Optional[str] = DB, format: str = FMT) -> None:
+        from wreckmaster.cli.main import check_choice, print_json
+
+        check_choice(format, ("table", "json"))
+        store = opened(db)
+        with store_errors({"/move": "--office"}):
+            version = store.record(case_id, {"move": office}, expect_version=expect_version)
+        if format == "json":
+            print_json({"case": case_id, "version": version})
+        else:
+            print(f"case {case_id} is in office {office}, at version {version}")
 
     def _read_args(as_of: Optional[str], version: Optional[int]):
         from wreckmaster.cli.main import parse_date
@@ -299,7 +318,8 @@ def register(app: typer.Typer) -> None:
 
         print_rows(rows, format, table)
 
-    @case.command("verify", help="Check the hash chain of one case or all, and that the cached folds agree "
+    @case.command("verify", help="Check the hash chain of one case or all, the seals (each entry, each case's head, "
+                                 "the count of cases) and this host's checkpoint, and that the cached folds agree "
                                  "with the log. Exit 1 when a chain is broken.")
     def verify_cmd(case_id: Optional[str] = typer.Argument(None, metavar="[ID]"), db: Optional[str] = DB,
                    format: str = FMT) -> None:
@@ -308,6 +328,9 @@ def register(app: typer.Typer) -> None:
                 print(f"tampered: case {t['case']} seq {t['seq']}")
             for p in result["projections"]:
                 print(f"projection: case {p['case']}: {p['problem']}")
+            for p in result.get("seals", []):
+                where = "the database" if p["case"] is None else f"case {p['case']}"
+                print(f"seal: {where}{'' if p['seq'] is None else ' seq ' + str(p['seq'])}: {p['problem']}")
             if result["ok"]:
                 print("ok: every hash chain is intact and every projection agrees with its log")
 
