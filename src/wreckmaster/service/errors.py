@@ -14,7 +14,7 @@ import logging
 import uuid
 from typing import Any, Iterable
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -145,6 +145,24 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(InvalidScenario)
     async def _invalid_scenario(request: Request, exc: InvalidScenario):
         return error_response(422, _problems_of(exc))
+
+    from starlette.requests import ClientDisconnect
+
+    from .limits import CLIENT_CLOSED, BodyTimeout, BodyTooLarge
+
+    @app.exception_handler(BodyTooLarge)
+    async def _too_large(request: Request, exc: BodyTooLarge):
+        return error_response(413, [("", str(exc))], {"Connection": "close"})
+
+    @app.exception_handler(BodyTimeout)
+    async def _too_slow(request: Request, exc: BodyTimeout):
+        return error_response(408, [("", str(exc))], {"Connection": "close"})
+
+    @app.exception_handler(ClientDisconnect)
+    async def _client_closed(request: Request, exc: ClientDisconnect):
+        # the client went away: nothing to answer and nothing wrong with the server (issue 24, 6)
+        log.info("client closed the connection during %s %s", request.method, request.url.path)
+        return Response(status_code=CLIENT_CLOSED)
 
     @app.exception_handler(Exception)
     async def _defect(request: Request, exc: Exception):

@@ -9,18 +9,19 @@ Alembic migrations in ``migrations/versions`` (these classes must agree with the
   concurrency check), ``position`` is global, ``entry`` the canonical JSON text, ``hash`` the chain.
 - ``projections`` — the cached fold of each case at its version, updated in the same transaction.
 - ``settings`` — the per-database secret that keys token hashes.
+- ``login_failures`` — the login back-off (0005), per user name and per client address.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import BigInteger, ForeignKey, Identity, Integer, String, Text
+from sqlalchemy import BigInteger, Float, ForeignKey, Identity, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0002"
+HEAD = "0005"
 
 
 class Base(DeclarativeBase):
@@ -42,6 +43,8 @@ class UserRow(Base):
     password_hash: Mapped[Optional[str]] = mapped_column(Text)
     created_at: Mapped[str] = mapped_column(String(32))
     revoked_at: Mapped[Optional[str]] = mapped_column(String(32))   # 0002: NULL while the user is active
+    # 0005: web sessions issued at another epoch are over (logout, token, password, revoke add one)
+    session_epoch: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class CaseRow(Base):
@@ -79,6 +82,14 @@ class ProjectionRow(Base):
     last_hash: Mapped[str] = mapped_column(String(64))
 
 
+class LoginFailure(Base):
+    """0005: failed logins per ``user:NAME`` / ``address:IP`` and until when that key waits."""
+    __tablename__ = "login_failures"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    blocked_until: Mapped[float] = mapped_column(Float)
+
+
 class Setting(Base):
     __tablename__ = "settings"
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -91,3 +102,4 @@ cases = CaseRow.__table__
 entries = EntryRow.__table__
 projections = ProjectionRow.__table__
 settings = Setting.__table__
+login_failures = LoginFailure.__table__

@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import canonical, db, engine_bridge, fold
+from . import canonical, db, engine_bridge, fold, logins
 from .groupcommit import GroupCommit
 from .projection_text import ProjectionTexts
 from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
@@ -586,9 +586,7 @@ class Store:
             raise InvalidEntry(problems)
         password_hash = None
         if password is not None:
-            from argon2 import PasswordHasher
-
-            password_hash = PasswordHasher().hash(password)
+            password_hash = logins.hash_password(password)
         token = secrets.token_urlsafe(32)  # 256 random bits
         try:
             with self._tx(write=True) as conn:
@@ -618,7 +616,8 @@ class Store:
         token = secrets.token_urlsafe(32)
         with self._tx(write=True) as conn:
             values: dict[str, Any] = {"token_hash": self._token_hash(conn, token),
-                                      "revoked_at": now_text() if revoke else None}
+                                      "revoked_at": now_text() if revoke else None,
+                                      "session_epoch": users.c.session_epoch + 1}   # every web session ends
             if revoke:
                 values["password_hash"] = None
             done = conn.execute(update(users).where(users.c.name == name).values(**values))
@@ -651,18 +650,54 @@ class Store:
             return User(r.name, r.office, r.role) if r is not None else None
 
     def user_for_password(self, name: str, password: str) -> User | None:
-        from argon2 import PasswordHasher
-        from argon2.exceptions import Argon2Error
+        """The active user whose password this is; an unknown name costs the same argon2 check
+        (``logins.verify``). The service's logins go through :meth:`login_started` instead."""
+        stored, user, _ = self.login_started(name, None)
+        return user if logins.verify(stored, password) else None
 
+    # --- web logins and sessions (issue 24: store/logins.py) ------------------------------
+    def login_started(self, name: str | None, address: str | None) -> tuple[str | None, User | None, float]:
+        """``(password hash, user, wait)`` for a login attempt: the hash is None for a name that
+        does not exist or is revoked (check the password against the dummy all the same); ``wait``
+        the seconds the back-off still asks of this name or address (0: go on)."""
         with self._tx() as conn:
+            wait = logins.blocked(conn, name, address)
+            if name is None:
+                return None, None, wait
             r = conn.execute(select(users).where(users.c.name == name)).first()
-        if r is None or not r.password_hash or r.revoked_at is not None:
+        if r is None or r.revoked_at is not None or not r.password_hash:
+            return None, None, wait
+        return r.password_hash, User(r.name, r.office, r.role), wait
+
+    def login_finished(self, name: str | None, address: str | None, ok: bool) -> None:
+        """Count a failed login against the name and the address, or clear both after a good one."""
+        with self._tx(write=True) as conn:
+            (logins.succeeded if ok else logins.failed)(conn, name, address)
+
+    def set_password(self, name: str, password: str) -> None:
+        """A new password for the user (argon2); every web session issued before ends."""
+        if not isinstance(password, str) or not password or len(password) > 1024:
+            raise InvalidEntry([("/password", "expected a password of 1 to 1024 characters")])
+        digest = logins.hash_password(password)
+        with self._tx(write=True) as conn:
+            done = conn.execute(update(users).where(users.c.name == name, users.c.revoked_at.is_(None)).values(
+                password_hash=digest, session_epoch=users.c.session_epoch + 1))
+            if done.rowcount != 1:
+                raise NotFound("user", name)
+
+    def end_sessions(self, name: str) -> None:
+        """Every web session of the user issued until now ends (logout)."""
+        with self._tx(write=True) as conn:
+            logins.end_sessions(conn, name)
+
+    def session_user(self, name: str) -> tuple[User, int] | None:
+        """``(user, session epoch)`` of an active user, None for a missing or revoked one."""
+        with self._tx() as conn:
+            found = logins.session_epoch(conn, name)
+        if found is None:
             return None
-        try:
-            PasswordHasher().verify(r.password_hash, password)
-        except (Argon2Error, ValueError):
-            return None
-        return User(r.name, r.office, r.role)
+        r, epoch = found
+        return User(r.name, r.office, r.role), epoch
 
 
 @contextmanager

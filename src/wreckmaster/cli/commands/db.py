@@ -25,6 +25,9 @@ def register(app: typer.Typer) -> None:
         check_choice(format, ("table", "json"))
         with store_errors():
             before, after = database.upgrade(database.make_engine(db))
+        from wreckmaster import secret
+
+        secret.ensure_key_file()   # the secret web sessions are signed with, shared by every worker (0600)
         if format == "json":
             print_json({"from": before, "to": after})
         elif before == after:

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from .. import params
 from ..auth import Caller, current_user
 from ..errors import ApiError, bad_input, not_found
+from ..headers import content_disposition
 from .common import E401, E404, E422, E503, check_case_id, store_of
 
 router = APIRouter(prefix="/api", tags=["documents"])
@@ -61,7 +62,7 @@ def get_document(request: Request, id: str = Path(description="The case id."),
     except documents.PrinterMissing as exc:
         raise ApiError(503, [("", str(exc))], {"Retry-After": "3600"})
     return Response(pdf, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{id}-{name}.pdf"'})
+                    headers={"Content-Disposition": content_disposition(f"{id}-{name}.pdf")})
 
 
 @router.get("/due.ics", operation_id="getDueCalendar",

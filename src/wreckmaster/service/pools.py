@@ -1,0 +1,58 @@
+"""Where blocking work runs (issue 24, point 4): never on the event loop.
+
+- :func:`blocking` — the store and the engine (a database round trip, a fold, an assessment):
+  anyio's worker threads, at most :data:`BLOCKING_THREADS` at once for these calls.
+- :func:`hashing` — argon2 (a login's password check, about 0.1 s of CPU and 64 MiB): its own
+  :data:`HASHING_THREADS` threads, so a burst of logins waits for them and starves nothing else.
+- :func:`probing` — ``/health``'s one query: its own small pool, so a monitor is answered while
+  every other thread waits on a slow writer.
+
+An ``async def`` handler calls ``await blocking(fn, *args, **kwargs)``; the event loop goes on
+serving other requests meanwhile.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import weakref
+from typing import Any, Callable, TypeVar
+
+import anyio
+import anyio.to_thread
+
+T = TypeVar("T")
+
+BLOCKING_THREADS = 16
+HASHING_THREADS = 2
+PROBING_THREADS = 2
+
+# one set of limiters per event loop (a test client runs its own loop)
+_limiters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, anyio.CapacityLimiter]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def limiter(name: str) -> anyio.CapacityLimiter:
+    """The named pool's limiter (made on first use, in the running event loop)."""
+    mine = _limiters.setdefault(asyncio.get_running_loop(), {})
+    found = mine.get(name)
+    if found is None:
+        found = mine[name] = anyio.CapacityLimiter(
+            {"blocking": BLOCKING_THREADS, "hashing": HASHING_THREADS, "probing": PROBING_THREADS}[name])
+    return found
+
+
+async def _run(name: str, fn: Callable[..., T], args: tuple, kwargs: dict[str, Any]) -> T:
+    call = functools.partial(fn, *args, **kwargs) if kwargs else (lambda: fn(*args))
+    return await anyio.to_thread.run_sync(call, limiter=limiter(name))
+
+
+async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    return await _run("blocking", fn, args, kwargs)
+
+
+async def hashing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    return await _run("hashing", fn, args, kwargs)
+
+
+async def probing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    return await _run("probing", fn, args, kwargs)
