@@ -18,6 +18,7 @@ from .auth import TokenCache
 from .cache import ReadCache
 from .headers import SecurityHeaders
 from .limits import BodyLimits
+from .printing import PrintQueue
 from .routers import cases, due, health, notices
 from .schemas import entries_request_schema, entry_schema, scenario_request_schema
 
@@ -39,6 +40,7 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
     app.state.store = store
     app.state.token_cache = TokenCache()
     app.state.read_cache = ReadCache()
+    app.state.print_queue = PrintQueue()
     errors.install(app)
     for r in (cases.router, due.router, notices.router, health.router):
         app.include_router(r)

@@ -4,6 +4,8 @@
   anyio's worker threads, at most :data:`BLOCKING_THREADS` at once for these calls.
 - :func:`hashing` — argon2 (a login's password check, about 0.1 s of CPU and 64 MiB): its own
   :data:`HASHING_THREADS` threads, so a burst of logins waits for them and starves nothing else.
+- :func:`printing` — print jobs (``service/printing.py``: its queue admits :data:`PRINTING_THREADS`
+  at a time).
 - :func:`probing` — ``/health``'s one query: its own small pool, so a monitor is answered while
   every other thread waits on a slow writer.
 
@@ -25,6 +27,7 @@ T = TypeVar("T")
 BLOCKING_THREADS = 16
 HASHING_THREADS = 2
 PROBING_THREADS = 2
+PRINTING_THREADS = 2   # = printing.SLOTS
 
 # one set of limiters per event loop (a test client runs its own loop)
 _limiters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, anyio.CapacityLimiter]]" = \
@@ -37,7 +40,8 @@ def limiter(name: str) -> anyio.CapacityLimiter:
     found = mine.get(name)
     if found is None:
         found = mine[name] = anyio.CapacityLimiter(
-            {"blocking": BLOCKING_THREADS, "hashing": HASHING_THREADS, "probing": PROBING_THREADS}[name])
+            {"blocking": BLOCKING_THREADS, "hashing": HASHING_THREADS, "probing": PROBING_THREADS,
+             "printing": PRINTING_THREADS}[name])
     return found
 
 
@@ -56,3 +60,7 @@ async def hashing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 async def probing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await _run("probing", fn, args, kwargs)
+
+
+async def printing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    return await _run("printing", fn, args, kwargs)

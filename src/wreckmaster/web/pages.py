@@ -342,11 +342,25 @@ def _map_svg(doc: dict[str, Any]) -> str | None:
 
 
 @router.get("/cases/{case_id}/documents/{name}.pdf")
-def document_pdf(request: Request, case_id: str, name: str, party: str | None = None, lang: str | None = None):
-    """A document of the case, printed to PDF (documents/), for the logged-in user's office."""
-    user = _user(request)
+async def document_pdf(request: Request, case_id: str, name: str, party: str | None = None,
+                       lang: str | None = None):
+    """A document of the case, printed to PDF (documents/), for the logged-in user's office, in
+    the print queue (``service/printing.py``; full: 503 with ``Retry-After``)."""
+    from wreckmaster.service import pools
+    from wreckmaster.service.printing import QueueFull
+
+    user = await pools.blocking(_user, request)
     if user is None:
         return _login_redirect(request)
+    try:
+        return await request.app.state.print_queue.run(user.office, user.name, _document_pdf, request, user,
+                                                       case_id, name, party, lang)
+    except QueueFull as exc:
+        return Response(str(exc), status_code=503, media_type="text/plain",
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
+def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None):
     from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
     from wreckmaster.store.errors import NotFound
 
