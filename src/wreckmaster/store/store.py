@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import canonical, db, engine_bridge, fold, logins
+from . import attribution, canonical, db, engine_bridge, fold, logins
 from .groupcommit import GroupCommit
 from .projection_text import ProjectionTexts
 from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
@@ -33,6 +33,7 @@ from .models import entries as log_table
 
 Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
+MAX_ENTRIES = 1000   # entries in one appended list (the API and docs/service.md say so)
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
 # an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
 # ``Regime.data["notice_events"]``) until one of the ending events
@@ -50,6 +51,11 @@ _CASE_TO_APPEND = select(
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
 ).join(projections, projections.c.case_id == cases.c.id, isouter=True).where(
     cases.c.id == bindparam("case_id")).with_for_update(of=cases)
+# the same without the lock: the validation before the write (``record``)
+_CASE_WITH_PROJECTION = select(
+    cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
+    projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
+).join(projections, projections.c.case_id == cases.c.id, isouter=True).where(cases.c.id == bindparam("case_id"))
 # SQLite's writers are serialised, so the next global position is safe to take in the INSERT
 _NEXT_POSITION = select(func.coalesce(func.max(log_table.c.position), 0) + 1).scalar_subquery()
 _INSERT_ENTRY = {"sqlite": insert(log_table).values(position=_NEXT_POSITION), "other": insert(log_table)}
@@ -79,6 +85,19 @@ WHERE case_id = :case_id
 
 
 @dataclass(frozen=True)
+class _Validated:
+    """An append validated on the case at ``version`` (and its projection at ``p_version``)."""
+
+    version: int
+    p_version: int | None
+    batch: list[dict]
+    doc: dict[str, Any]
+    remaining: list[Problem]
+    incremental: bool
+    fresh: bool
+
+
+@dataclass(frozen=True)
 class User:
     """A user of the service: a clerk (書記) or a supervisor of one office."""
 
@@ -94,17 +113,6 @@ def now_text() -> str:
 
 def _suffix(problems: list[Problem], k: int | None) -> list[Problem]:
     return problems if k is None else [(p, f"{m} (entry {k} of the list)") for p, m in problems]
-
-
-def _attribute(problems: list[Problem], prefix, n: int) -> list[Problem]:
-    """Each problem of a refused list, ending ``(entry K of the list)``: K is the first entry of the
-    list after which the problem appears (folding the list one entry at a time)."""
-    entry_of: dict[Problem, int] = {}
-    for k in range(n - 1):
-        doc, found = prefix(k + 1)
-        for p in found + engine_bridge.problems_of(doc):
-            entry_of.setdefault(p, k)
-    return list(dict.fromkeys((p, f"{m} (entry {entry_of.get((p, m), n - 1)} of the list)") for p, m in problems))
 
 
 def ordered(doc: dict[str, Any]) -> dict[str, Any]:
@@ -199,26 +207,45 @@ class Store:
         conn.execute(_INSERT_ENTRY["sqlite" if conn.dialect.name == "sqlite" else "other"], values)
 
     def record(self, case_id: str, entries: list[dict] | dict, expect_version: int | None = None,
-               recorded_by: str = "local", office: str | None = None, role: str = "supervisor") -> int:
-        """Append one entry (a dict) or a list of entries (all or none); returns the new version.
+               recorded_by: str = "local", office: str | None = None, role: str = "supervisor",
+               cancelled: Callable[[], bool] | None = None) -> int:
+        """Append one entry (a dict) or a list of at most :data:`MAX_ENTRIES` entries (all or
+        none); returns the new version.
 
         Raises, in this order: NotFound; Conflict (stale ``expect_version``); Forbidden (a clerk
         amends or retracts); InvalidEntry (every problem, for a list each ending
-        ``(entry K of the list)``)."""
+        ``(entry K of the list)``). The entries are validated before the write lock is taken (in a
+        read transaction, in linear time: :mod:`.attribution`); under the lock the case's version
+        is checked again and the validation redone only if another append came between.
+        ``cancelled()`` turning true (the client went away) stops the work:
+        :class:`~.attribution.Cancelled`, nothing stored."""
         single = isinstance(entries, dict)
         batch = [entries] if single else list(entries) if isinstance(entries, (list, tuple)) else None
         if batch is None:
             raise InvalidEntry([("", "expected an entry (a JSON object) or a list of entries")])
 
-        def work(conn: Connection) -> int:
-            row = self._case_to_append(conn, case_id, office)
+        def checks(row) -> None:
             if expect_version is not None and expect_version != row.version:
                 raise Conflict(case_id, row.version, expect_version)
             if not batch:
                 raise InvalidEntry([("", "an empty list records nothing")])
             if role != "supervisor" and any(fold.form_of(e) in ("amend", "retract") for e in batch):
                 raise Forbidden("amend and retract need a supervisor")
-            return self._append(conn, row, fold.prepare(batch), single, recorded_by)
+            if len(batch) > MAX_ENTRIES:
+                raise InvalidEntry([("", f"at most {MAX_ENTRIES} entries in one list, got {len(batch)}")])
+
+        with self._tx() as conn:   # before the write lock: nothing waits on this
+            row = _visible(conn.execute(_CASE_WITH_PROJECTION, {"case_id": case_id}).first(), case_id, office)
+            checks(row)
+            prepared_batch = fold.prepare(batch)
+            ready = self._validate_append(conn, row, prepared_batch, single, cancelled)
+
+        def work(conn: Connection) -> int:
+            row = self._case_to_append(conn, case_id, office)
+            checks(row)
+            valid = ready if (ready.version, ready.p_version) == (row.version, row.p_version) else \
+                self._validate_append(conn, row, prepared_batch, single, cancelled)
+            return self._write_append(conn, row, valid, recorded_by)
 
         for attempt in range(5):
             try:
@@ -235,7 +262,11 @@ class Store:
         one statement."""
         return _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
 
-    def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> int:
+    def _validate_append(self, conn: Connection, row, batch: list[dict], single: bool,
+                         cancelled: Callable[[], bool] | None = None) -> "_Validated":
+        """Validate ``batch`` on the case at ``row`` (its version and projection): the folded
+        document and what the projection keeps, or InvalidEntry. One fold and one validation of
+        the result, whatever the list's length."""
         case_id, version = row.id, row.version
         has_retract = any(fold.form_of(e) == "retract" for e in batch)
         forms: dict[int, str] = {}
@@ -257,41 +288,41 @@ class Store:
                 retracted.add(entry["retract"])
         if problems:
             raise InvalidEntry(problems)
-        texts = [canonical.dumps(e) for e in batch]
 
         fresh = row.p_version is not None and row.p_version == version
         incremental = fresh and not has_retract
         steps = [(version + 1 + k, e) for k, e in enumerate(batch)]
         if incremental:
             baseline = {tuple(p) for p in canonical.loads(row.p_problems)}
-
-            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                doc, found_all = canonical.loads(row.p_scenario), []
-                for seq, e in steps[:n]:
-                    doc, found = fold.apply(doc, e)
-                    found_all += [(p, f"{m} (entry {seq})") for p, m in found]
-                return doc, found_all
+            start, skip, base_fold = canonical.loads(row.p_scenario), set(), []
         else:  # a retract changes the fold from the start: fold the whole log again
             log = self._log(conn, case_id)
             old_doc, old_fold_problems = fold.fold(log)
             baseline = set(old_fold_problems) | set(engine_bridge.problems_of(old_doc))
-
-            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                return fold.fold(log + steps[:n])
-        doc, fold_problems = prefix(len(batch))
+            skip = fold.retracted_seqs(log + steps)
+            start, base_fold = fold.fold(log, skip=skip)
+        doc, fold_problems, places, fold_entry = attribution.fold_list(start, steps, skip, cancelled)
+        fold_problems = base_fold + fold_problems
         problems = [p for p in fold_problems + engine_bridge.problems_of(doc) if p not in baseline]
-        if problems:  # the log before this entry, judged by this wreckmaster: its own problems are not the entry's
-            base_doc, base_fold = prefix(0)
-            baseline = set(baseline) | set(base_fold) | set(engine_bridge.problems_of(base_doc))
+        if problems and incremental:
+            # the log before this entry, judged by this wreckmaster: its own problems are not the
+            # entry's (without the projection, the fold of the log is in the baseline already)
+            baseline = set(baseline) | set(engine_bridge.problems_of(canonical.loads(row.p_scenario)))
             problems = [p for p in problems if p not in baseline]
         if problems:
-            raise InvalidEntry(list(dict.fromkeys(problems)) if single else _attribute(problems, prefix, len(batch)))
+            raise InvalidEntry(list(dict.fromkeys(problems)) if single
+                               else attribution.attribute(problems, places, fold_entry, len(batch)))
         remaining = sorted(set(fold_problems) | set(engine_bridge.problems_of(doc))) if baseline else []
+        return _Validated(row.version, row.p_version, batch, doc, remaining, incremental, fresh)
 
-        scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if incremental
+    def _write_append(self, conn: Connection, row, valid: "_Validated", recorded_by: str) -> int:
+        """Store a validated append: its entries (hash-chained), the case's row, the projection."""
+        case_id, version, batch, doc = row.id, row.version, valid.batch, valid.doc
+        texts = [canonical.dumps(e) for e in batch]
+        scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if valid.incremental
                          else canonical.dumps(doc))
         at = now_text()
-        previous = row.p_last_hash if fresh else conn.execute(select(log_table.c.hash).where(
+        previous = row.p_last_hash if valid.fresh else conn.execute(select(log_table.c.hash).where(
             log_table.c.case_id == case_id, log_table.c.seq == version)).scalar_one()
         new_entries = []
         for k, (entry, entry_text) in enumerate(zip(batch, texts)):
@@ -302,7 +333,7 @@ class Store:
         case_values = dict(version=new_version, regime=str(doc.get("regime")), occurred=_occurred(doc),
                            place=_place(doc))
         projection = dict(version=new_version, scenario=scenario_text,
-                          problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
+                          problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
         self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection)
         return new_version
 

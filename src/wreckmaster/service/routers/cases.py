@@ -140,7 +140,7 @@ def get_entries(request: Request, id: str = Path(description="The case id."),
 
 @router.post(
     "/cases/{id}/entries", operation_id="appendEntries", status_code=201,
-    summary="Append one entry or a list (all or none) on the version in If-Match",
+    summary="Append one entry or a list of at most 1000 (all or none) on the version in If-Match",
     response_model=CaseVersion,
     responses={201: {"description": "Stored: the case and its new version.", "headers": ETAG_HEADER,
                      "links": _CASE_LINKS},
@@ -172,6 +172,34 @@ async def append_entries(request: Request, id: str = Path(description="The case 
         raise
     # one entry (an object) or a list, exactly as `case record` passes a file's content: the store
     # checks, in order, the office, the version (409), the role (403) and the entries (422)
-    version = await run_in_threadpool(
-        store.record, case_id, body, expected, recorded_by=user.name, office=user.office, role=user.role)
+    version = await _while_connected(request, store.record, case_id, body, expected, recorded_by=user.name,
+                                     office=user.office, role=user.role)
     return JSON({"case": case_id, "version": version}, status_code=201, headers={"ETag": etag(version)})
+
+
+async def _while_connected(request: Request, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, cancelled=…, **kwargs)`` in the blocking pool; ``cancelled()`` turns true when
+    the client disconnects, and the store stops the work for it (a client close, 499)."""
+    import asyncio
+    import threading
+
+    from starlette.requests import ClientDisconnect
+
+    from wreckmaster.store.attribution import Cancelled
+
+    from ..pools import blocking
+
+    gone = threading.Event()
+
+    async def watch() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+        gone.set()
+
+    watcher = asyncio.create_task(watch())
+    try:
+        return await blocking(fn, *args, cancelled=gone.is_set, **kwargs)
+    except Cancelled:
+        raise ClientDisconnect() from None
+    finally:
+        watcher.cancel()
