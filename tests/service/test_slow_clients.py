@@ -58,7 +58,9 @@ def test_serve_alone_answers_health_through_300_slow_connections(tmp_path):
     headers: list = []
     bodies: list = []
     try:
+        kept = _kept_alive_then_slow(port)   # a whole request, then half of the next one's headers
         probe, headers, bodies = _attack(f"http://127.0.0.1:{port}", port, logins=True)
+        headers.append(kept)
         assert len(probe.latencies) >= ATTACK_SECONDS * 2
         assert probe.worst is not None and probe.worst < 5, probe.statuses
         # the server closes them: the headers' deadline is 10 s, the body's 30 s (a 408 first)
@@ -68,6 +70,19 @@ def test_serve_alone_answers_health_through_300_slow_connections(tmp_path):
         for s in headers + bodies:
             s.close()
         _stop(proc)
+
+
+def _kept_alive_then_slow(port: int):
+    import socket
+
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = b""
+    while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+        answer += s.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 200")
+    s.sendall(PARTIAL_HEADERS)
+    return s
 
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"

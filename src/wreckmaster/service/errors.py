@@ -5,8 +5,10 @@ the command line prints (``error: <pointer>: <message>``); a query parameter's p
 ``/query/NAME``, a header's ``/headers/NAME``, a body that is not JSON ``""``. The store's
 exceptions map one to one: ``NotFound`` 404 (another office's case looks exactly like a
 missing one), ``Conflict`` 409 ``{"case", "version": CURRENT}``, ``InvalidEntry`` 422,
-``Forbidden`` 403, ``DatabaseProblem`` 503. Anything else is a defect: it is logged with a
-reference and answered as a JSON 500 that shows no internals.
+``Forbidden`` 403, ``DatabaseProblem`` 503. A body too large answers 413, one too slow 408
+(``limits.py``); a client that went away is a client close, 499 in the access log and one INFO
+line, never a defect. Anything else is a defect: it is logged with a reference and answered as
+a JSON 500 that shows no internals.
 """
 from __future__ import annotations
 

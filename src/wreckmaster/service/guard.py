@@ -44,6 +44,7 @@ class GuardedH11(H11Protocol):
     #: open connections by client address, in this process (the event loop is single-threaded)
     open_by_address: Counter = Counter()
     refused: int = 0
+    timed_out: int = 0
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -116,8 +117,10 @@ class GuardedH11(H11Protocol):
         if self._phase == "headers" and self.conn.their_state is h11.IDLE and self.cycle is not None \
                 and not self.cycle.response_complete:
             return  # a response is being written (pipelining): not a slow client
-        log.info("closed a connection from %s: request %s not received in time",
-                 self.client[0] if self.client else "?", self._phase)
+        type(self).timed_out += 1
+        if type(self).timed_out % 100 == 1:   # the first, then one line per hundred
+            log.info("closed a connection from %s: request %s not received in time (%d so far)",
+                     self.client[0] if self.client else "?", self._phase, type(self).timed_out)
         self.transport.close()
 
 
@@ -126,4 +129,4 @@ def configure(*, header_timeout: float = HEADER_TIMEOUT, body_timeout: float = B
     """A protocol class with these bounds (for ``uvicorn.Config(http=…)``)."""
     return type("GuardedH11", (GuardedH11,), {
         "header_timeout": header_timeout, "body_timeout": body_timeout, "per_client": per_client,
-        "trusted": frozenset(trusted), "open_by_address": Counter(), "refused": 0})
+        "trusted": frozenset(trusted), "open_by_address": Counter(), "refused": 0, "timed_out": 0})

@@ -158,6 +158,7 @@ async def login(request: Request):
     from wreckmaster.service import pools
 
     form = await _form(request)
+    await pools.blocking(_user, request)   # a session already open is read here, not on the event loop
     name, password, token = (form.get(k, [""])[0].strip() for k in ("name", "password", "token"))
     nxt = _safe_next(form.get("next", ["/cases"])[0])
     if not _sessions(request).login_ok(request.cookies.get(LOGIN_COOKIE), form.get("csrf", [None])[0]):
