@@ -158,3 +158,34 @@ def test_the_access_log_names_the_web_user(store, caplog):
     by_path = {(x["method"], x["path"]): x["user"] for x in lines}
     assert by_path[("POST", "/login")] == name and by_path[("GET", "/cases")] == name
     assert by_path[("GET", "/login")] is None
+
+
+def test_sessions_are_signed_with_the_configured_secret_shared_by_workers_and_restarts(monkeypatch):
+    from wreckmaster.web.session import Sessions
+
+    monkeypatch.setenv("WRECKMASTER_SECRET", "s" * 40)
+    cookie = Sessions().issue("ann", "shimoda", "clerk", epoch=3)
+    again = Sessions().read(cookie)                  # another worker, or the same after a restart
+    assert again is not None and (again.name, again.epoch) == ("ann", 3)
+    monkeypatch.setenv("WRECKMASTER_SECRET", "t" * 40)
+    assert Sessions().read(cookie) is None           # another secret: not ours
+    assert Sessions().read(cookie[:-2] + "xx") is None
+
+
+def test_db_upgrade_creates_the_key_file_once_mode_0600(tmp_path):
+    import os
+    import subprocess
+
+    from tests.conftest import EXE, ROOT
+
+    env = {k: v for k, v in os.environ.items() if k != "WRECKMASTER_SECRET"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    url = f"sqlite:///{tmp_path / 'cases.db'}"
+    done = subprocess.run([str(EXE), "db", "upgrade", "--db", url], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    key = tmp_path / "data" / "wreckmaster" / "secret.key"
+    assert key.stat().st_mode & 0o777 == 0o600
+    first = key.read_text()
+    assert subprocess.run([str(EXE), "db", "upgrade", "--db", url], capture_output=True, cwd=ROOT,
+                          env=env).returncode == 0
+    assert key.read_text() == first                  # never overwritten
