@@ -178,3 +178,23 @@ def test_a_client_that_goes_away_is_a_client_close_not_a_defect(store, caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]      # no defect, no traceback
     assert any("client closed the connection" in r.getMessage() for r in caplog.records)
     assert store.list_cases(office=office.id) == []
+
+
+def test_any_file_name_makes_one_safe_header_value_that_gives_the_name_back():
+    from urllib.parse import unquote
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wreckmaster.service.headers import content_disposition
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text(st.characters(codec="utf-8"), max_size=80))
+    def check(name: str) -> None:
+        value = content_disposition(name)
+        assert value.isascii() and value.isprintable()           # no CR, LF, NUL: one header line
+        plain = value.split('filename="', 1)[1].split('"', 1)[0]
+        assert value.count('"') == 2 and '"' not in plain and ";" not in plain
+        assert unquote(value.split("filename*=UTF-8''", 1)[1], errors="strict") == name
+
+    check()

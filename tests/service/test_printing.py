@@ -119,3 +119,45 @@ def _scenario() -> dict:
     from .conftest import scenario
 
     return scenario()
+
+
+def test_whatever_comes_never_more_than_the_slots_print_and_every_admitted_job_ends():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wreckmaster.service.printing import PrintQueue, QueueFull
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from("ABC"), st.sampled_from("uvwxyz")), min_size=1, max_size=30),
+           st.integers(1, 3))
+    def check(requests, slots):
+        running, most = [0], [0]
+        lock = threading.Lock()
+
+        def job() -> str:
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            time.sleep(0.002)
+            with lock:
+                running[0] -= 1
+            return "printed"
+
+        async def main():
+            q = PrintQueue(slots=slots, per_user=2, per_office=4, waiting=5)
+
+            async def one(office, user):
+                try:
+                    return await q.run(office, user, job)
+                except QueueFull:
+                    return "refused"
+
+            out = await asyncio.gather(*(one(o, u) for o, u in requests))
+            return out, q
+
+        out, q = asyncio.run(main())
+        assert most[0] <= slots and set(out) <= {"printed", "refused"} and "printed" in out
+        assert q.free == slots and q.queued == 0 and not q.turns           # everything released
+        assert sum(q.by_user.values()) == 0 and sum(q.by_office.values()) == 0
+
+    check()
