@@ -64,3 +64,29 @@ async def probing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 async def printing(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await _run("printing", fn, args, kwargs)
+
+
+async def while_connected(request: Any, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, cancelled=…, **kwargs)`` in the blocking pool, once the request's body is read;
+    ``cancelled()`` turns true when the client disconnects, and the store stops the work for it
+    (``store.attribution.Cancelled``, answered as a client close: 499)."""
+    import threading
+
+    from starlette.requests import ClientDisconnect
+
+    from wreckmaster.store.attribution import Cancelled
+
+    gone = threading.Event()
+
+    async def watch() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+        gone.set()
+
+    watcher = asyncio.create_task(watch())
+    try:
+        return await blocking(fn, *args, cancelled=gone.is_set, **kwargs)
+    except Cancelled:
+        raise ClientDisconnect() from None
+    finally:
+        watcher.cancel()

@@ -424,10 +424,10 @@ async def record(request: Request, case_id: str, kind: str):
     from wreckmaster.service import pools
 
     form = await _form(request)
-    return await pools.blocking(_record, request, case_id, kind, form)
+    return await pools.while_connected(request, _record, request, case_id, kind, form)
 
 
-def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]]):
+def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]], cancelled=None):
     user = _user(request)
     if user is None:
         return _login_redirect(request)
@@ -459,7 +459,7 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
             entry = forms.retract_entry(form)
         else:
             entry = forms.add_entry(kind, form)
-        store.record(case_id, [entry], int(expect), recorded_by=user.name,
+        store.record(case_id, [entry], int(expect), recorded_by=user.name, cancelled=cancelled,
                      office=user.office, role=user.role)
     except NotFound:
         return render(request, "not_found.html", status=404, lang=lang)

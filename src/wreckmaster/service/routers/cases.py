@@ -15,6 +15,7 @@ from .. import params
 from ..auth import Caller, current_user
 from ..errors import ApiError, bad_input, conflict_response
 from ..jsonio import JSON, dumps
+from ..pools import while_connected
 from ..schemas import Assessment, CaseSummary, CaseVersion, LogEntry, Scenario
 from .common import (E401, E403, E404, E408, E409, E413, E422, E428, E503, ETAG_HEADER, check_case_id, etag,
                      store_of)
@@ -172,34 +173,7 @@ async def append_entries(request: Request, id: str = Path(description="The case 
         raise
     # one entry (an object) or a list, exactly as `case record` passes a file's content: the store
     # checks, in order, the office, the version (409), the role (403) and the entries (422)
-    version = await _while_connected(request, store.record, case_id, body, expected, recorded_by=user.name,
+    version = await while_connected(request, store.record, case_id, body, expected, recorded_by=user.name,
                                      office=user.office, role=user.role)
     return JSON({"case": case_id, "version": version}, status_code=201, headers={"ETag": etag(version)})
 
-
-async def _while_connected(request: Request, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """``fn(*args, cancelled=…, **kwargs)`` in the blocking pool; ``cancelled()`` turns true when
-    the client disconnects, and the store stops the work for it (a client close, 499)."""
-    import asyncio
-    import threading
-
-    from starlette.requests import ClientDisconnect
-
-    from wreckmaster.store.attribution import Cancelled
-
-    from ..pools import blocking
-
-    gone = threading.Event()
-
-    async def watch() -> None:
-        while (await request.receive())["type"] != "http.disconnect":
-            pass
-        gone.set()
-
-    watcher = asyncio.create_task(watch())
-    try:
-        return await blocking(fn, *args, cancelled=gone.is_set, **kwargs)
-    except Cancelled:
-        raise ClientDisconnect() from None
-    finally:
-        watcher.cancel()
