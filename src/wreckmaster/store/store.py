@@ -234,11 +234,17 @@ class Store:
             if len(batch) > MAX_ENTRIES:
                 raise InvalidEntry([("", f"at most {MAX_ENTRIES} entries in one list, got {len(batch)}")])
 
-        with self._tx() as conn:   # before the write lock: nothing waits on this
-            row = _visible(conn.execute(_CASE_WITH_PROJECTION, {"case_id": case_id}).first(), case_id, office)
-            checks(row)
-            prepared_batch = fold.prepare(batch)
-            ready = self._validate_append(conn, row, prepared_batch, single, cancelled)
+        # before the write lock, nothing waits on this: the case as it stands (one round trip)
+        with _database_errors():
+            row = db.read_row(self.engine, _CASE_WITH_PROJECTION, {"case_id": case_id})
+        row = _visible(row, case_id, office)
+        checks(row)
+        prepared_batch = fold.prepare(batch)
+        if _needs_log(row, prepared_batch):
+            with self._tx() as conn:
+                ready = self._validate_append(conn, row, prepared_batch, single, cancelled)
+        else:
+            ready = self._validate_append(None, row, prepared_batch, single, cancelled)
 
         def work(conn: Connection) -> int:
             row = self._case_to_append(conn, case_id, office)
@@ -262,7 +268,7 @@ class Store:
         one statement."""
         return _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
 
-    def _validate_append(self, conn: Connection, row, batch: list[dict], single: bool,
+    def _validate_append(self, conn: Connection | None, row, batch: list[dict], single: bool,
                          cancelled: Callable[[], bool] | None = None) -> "_Validated":
         """Validate ``batch`` on the case at ``row`` (its version and projection): the folded
         document and what the projection keeps, or InvalidEntry. One fold and one validation of
@@ -729,6 +735,12 @@ class Store:
             return None
         r, epoch = found
         return User(r.name, r.office, r.role), epoch
+
+
+def _needs_log(row, batch: list[dict]) -> bool:
+    """Whether validating ``batch`` reads the log (a retract, or no projection at the case's
+    version); otherwise the case's row and projection are all it needs."""
+    return row.p_version != row.version or any(fold.form_of(e) == "retract" for e in batch)
 
 
 @contextmanager
