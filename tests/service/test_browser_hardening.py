@@ -198,3 +198,16 @@ def test_any_file_name_makes_one_safe_header_value_that_gives_the_name_back():
         assert unquote(value.split("filename*=UTF-8''", 1)[1], errors="strict") == name
 
     check()
+
+
+def test_a_party_id_with_a_quote_or_cr_lf_cannot_break_the_pdfs_response(store, web, clerk, monkeypatch):
+    from wreckmaster import documents
+
+    monkeypatch.setattr(documents, "render_pdf", lambda *a, **k: b"%PDF-1.4 fake")
+    case_url, _ = _new_case(web, clerk)
+    r = web.get(f"{case_url}/documents/statement.pdf", params={"party": 'own"er\r\nSet-Cookie: stolen=1'})
+    assert r.status_code == 200 and r.content == b"%PDF-1.4 fake"
+    assert "stolen" not in r.cookies and "set-cookie" not in {k.lower() for k in r.headers}
+    disposition = r.headers["Content-Disposition"]
+    assert "\r" not in disposition and "\n" not in disposition and disposition.count('"') == 2
+    assert disposition.endswith("-statement-own%22er%0D%0ASet-Cookie%3A%20stolen%3D1.pdf")
