@@ -200,3 +200,20 @@ def pytest_runtest_setup(item) -> None:
     """schemathesis' lazy loader (``from_fixture``) reads ``node._nodeid``, which pytest 9 no longer has."""
     if not hasattr(item, "_nodeid"):
         item._nodeid = item.nodeid
+
+
+# --- the web pages' login (a CSRF token from the login page: issue 24) --------------------
+def login_csrf(web) -> str:
+    """GET /login and the CSRF token of its form (its twin is in the cookie the page set)."""
+    import re
+
+    page = web.get("/login")
+    assert page.status_code == 200, page.text
+    form = page.text[page.text.index('action="/login"'):]
+    return re.search(r'name="csrf" value="([^"]+)"', form).group(1)
+
+
+def web_login(web, name: str, password: str, **extra: str):
+    """Log in on the web pages as a browser does: the login form's token, then the POST."""
+    return web.post("/login", data={"name": name, "password": password, "next": "/cases",
+                                    "csrf": login_csrf(web), **extra}, follow_redirects=False)

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.conftest import run_cli
 
-from .conftest import make_office, open_case
+from .conftest import make_office, open_case, web_login
 
 
 def _forget(app) -> None:
@@ -54,13 +54,13 @@ def test_a_revoked_users_web_session_and_password_stop_working(app, store):
     store.add_user(name, office.id, role="clerk", password="umi-no-hi")
     full = create_full_app(store)
     with TestClient(full) as web:
-        r = web.post("/login", data={"name": name, "password": "umi-no-hi", "next": "/cases"}, follow_redirects=False)
+        r = web_login(web, name, "umi-no-hi")
         assert r.status_code == 303
         assert web.get("/cases", follow_redirects=False).status_code == 200
         store.revoke_user(name)
         _forget(full)
         assert web.get("/cases", follow_redirects=False).status_code in (303, 401)   # back to the login page
-        r = web.post("/login", data={"name": name, "password": "umi-no-hi", "next": "/cases"}, follow_redirects=False)
+        r = web_login(web, name, "umi-no-hi")
         assert r.status_code == 401
 
 

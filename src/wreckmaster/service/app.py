@@ -16,6 +16,9 @@ from . import errors
 from .accesslog import AccessLog
 from .auth import TokenCache
 from .cache import ReadCache
+from .headers import SecurityHeaders
+from .limits import BodyLimits
+from .printing import PrintQueue
 from .routers import cases, due, health, ledger, notices, offices
 from .schemas import entries_request_schema, entry_schema, scenario_request_schema
 
@@ -33,10 +36,11 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
     from wreckmaster import __version__
 
     app = FastAPI(title=title, version=__version__, description=DESCRIPTION,
-                  docs_url="/docs", redoc_url=None, openapi_url="/openapi.json")
+                  docs_url=None, redoc_url=None, openapi_url="/openapi.json")
     app.state.store = store
     app.state.token_cache = TokenCache()
     app.state.read_cache = ReadCache()
+    app.state.print_queue = PrintQueue()
     errors.install(app)
     for r in (cases.router, due.router, ledger.router, notices.router, offices.router, health.router):
         app.include_router(r)
@@ -45,6 +49,8 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
         app.include_router(r)
     if not any(_serves(r, "/notices", "GET") for r in extra):
         app.include_router(notices.page_router)
+    app.add_middleware(BodyLimits)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(AccessLog)
     _document(app)
     return app

@@ -6,7 +6,9 @@ the command line prints (``error: <pointer>: <message>``); a query parameter's p
 exceptions map one to one: ``NotFound`` 404 (another office's case looks exactly like a
 missing one), ``Conflict`` 409 ``{"case", "version": CURRENT}``, ``InvalidEntry`` 422,
 ``Forbidden`` 403, ``DatabaseProblem`` 503 (``Tampered`` and ``CorruptData``, a case failing its
-seal or a stored row that is not JSON, 503 with the store's own message). Anything else is a defect: it is logged with a
+seal or a stored row that is not JSON, 503 with the store's own message). A body too large
+answers 413, one too slow 408 (``limits.py``); a client that went away is a client close, 499 in
+the access log and one INFO line, never a defect. Anything else is a defect: it is logged with a
 reference and answered as a JSON 500 that shows no internals.
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ import logging
 import uuid
 from typing import Any, Iterable
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -156,6 +158,24 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(InvalidScenario)
     async def _invalid_scenario(request: Request, exc: InvalidScenario):
         return error_response(422, _problems_of(exc))
+
+    from starlette.requests import ClientDisconnect
+
+    from .limits import CLIENT_CLOSED, BodyTimeout, BodyTooLarge
+
+    @app.exception_handler(BodyTooLarge)
+    async def _too_large(request: Request, exc: BodyTooLarge):
+        return error_response(413, [("", str(exc))], {"Connection": "close"})
+
+    @app.exception_handler(BodyTimeout)
+    async def _too_slow(request: Request, exc: BodyTimeout):
+        return error_response(408, [("", str(exc))], {"Connection": "close"})
+
+    @app.exception_handler(ClientDisconnect)
+    async def _client_closed(request: Request, exc: ClientDisconnect):
+        # the client went away: nothing to answer and nothing wrong with the server (issue 24, 6)
+        log.info("client closed the connection during %s %s", request.method, request.url.path)
+        return Response(status_code=CLIENT_CLOSED)
 
     @app.exception_handler(Exception)
     async def _defect(request: Request, exc: Exception):

@@ -206,11 +206,14 @@ def entry_schema() -> dict[str, Any]:
 
 
 def entries_request_schema() -> dict[str, Any]:
+    from wreckmaster.store.store import MAX_ENTRIES
+
     entry = {"$ref": "#/components/schemas/Entry"}
     return {
         "title": "EntriesIn",
-        "description": "One entry, or a non-empty list of entries appended in order (all or none).",
-        "oneOf": [entry, {"type": "array", "minItems": 1, "items": entry}],
+        "description": f"One entry, or a non-empty list of at most {MAX_ENTRIES} entries appended in order "
+                       "(all or none).",
+        "oneOf": [entry, {"type": "array", "minItems": 1, "maxItems": MAX_ENTRIES, "items": entry}],
         "example": {"add": "party", "value": {"id": "finder-2", "roles": ["finder"]}},
     }
 

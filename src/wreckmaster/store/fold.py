@@ -185,15 +185,18 @@ def retracted_seqs(log: Iterable[tuple[int, dict[str, Any]]]) -> set[int]:
     return {e["retract"] for _, e in log if form_of(e) == "retract"}
 
 
-def fold(log: list[tuple[int, dict[str, Any]]], upto: int | None = None) -> tuple[dict[str, Any], list[Problem]]:
+def fold(log: list[tuple[int, dict[str, Any]]], upto: int | None = None,
+         skip: set[int] | None = None) -> tuple[dict[str, Any], list[Problem]]:
     """The scenario document of a log (``(seq, entry)`` in seq order) as it stood at ``upto``.
 
     Returns the document (without ``as_of``) and the problems met while folding (an amend
     whose target no longer exists); a stored log always folds — its problems are reported.
+    ``skip``: the retracted seqs, when they are known (retracts still to come, an append's).
     """
     if upto is not None:
         log = [(s, e) for s, e in log if s <= upto]
-    skip = retracted_seqs(log)
+    if skip is None:
+        skip = retracted_seqs(log)
     doc: dict[str, Any] | None = None
     problems: list[Problem] = []
     for seq, entry in log:

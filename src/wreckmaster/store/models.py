@@ -14,12 +14,13 @@ Alembic migrations in ``migrations/versions`` (these classes must agree with the
   log (0004, issue 28; :mod:`.persons`).
 - ``seals``, ``case_count`` and ``entries.seal`` — the seals (0006, ``seals.py``): each case's
   sealed head, the sealed count of cases ever opened, each entry's sealed hash.
+- ``login_failures`` — the login back-off (0005), per user name and per client address.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import BigInteger, ForeignKey, ForeignKeyConstraint, Identity, Integer, String, Text
+from sqlalchemy import BigInteger, Float, ForeignKey, ForeignKeyConstraint, Identity, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
@@ -63,6 +64,8 @@ class UserRow(Base):
     password_hash: Mapped[Optional[str]] = mapped_column(Text)
     created_at: Mapped[str] = mapped_column(String(32))
     revoked_at: Mapped[Optional[str]] = mapped_column(String(32))   # 0002: NULL while the user is active
+    # 0005: web sessions issued at another epoch are over (logout, token, password, revoke add one)
+    session_epoch: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class CaseRow(Base):
@@ -99,6 +102,14 @@ class ProjectionRow(Base):
     scenario: Mapped[str] = mapped_column(Text)      # canonical JSON of the fold (without as_of)
     problems: Mapped[str] = mapped_column(Text)      # canonical JSON [[pointer, message]] of a stored log that no longer validates
     last_hash: Mapped[str] = mapped_column(String(64))
+
+
+class LoginFailure(Base):
+    """0005: failed logins per ``user:NAME`` / ``address:IP`` and until when that key waits."""
+    __tablename__ = "login_failures"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    blocked_until: Mapped[float] = mapped_column(Float)
 
 
 class Setting(Base):
@@ -163,3 +174,4 @@ persons = PersonRow.__table__
 person_entries = PersonEntryRow.__table__
 seals = SealRow.__table__
 case_count = CaseCountRow.__table__
+login_failures = LoginFailure.__table__

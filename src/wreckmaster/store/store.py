@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import canonical, db, engine_bridge, fold, seals
+from . import attribution, canonical, db, engine_bridge, fold, logins, seals
 from .checkpoint import Checkpoint, Mark
 from .groupcommit import GroupCommit
 from .office_store import OfficeMethods
@@ -36,6 +36,7 @@ from .models import seals as seal_table
 
 Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
+MAX_ENTRIES = 1000   # entries in one appended list (the API and docs/service.md say so)
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
 # an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
 # ``Regime.data["notice_events"]``) until one of the ending events
@@ -70,6 +71,11 @@ _CASE_TO_APPEND = _with_seal(select(
 _UPDATE_SEAL = update(seal_table).where(seal_table.c.case_id == bindparam("w_case_id")).values(
     seq=bindparam("v_seq"), hash=bindparam("v_hash"), office=bindparam("v_office"), key_id=bindparam("v_key_id"),
     mac=bindparam("v_mac"))
+# the same without the lock: the validation before the write (``record``)
+_CASE_WITH_PROJECTION = select(
+    cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
+    projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"),
+).join(projections, projections.c.case_id == cases.c.id, isouter=True).where(cases.c.id == bindparam("case_id"))
 # SQLite's writers are serialised, so the next global position is safe to take in the INSERT
 _NEXT_POSITION = select(func.coalesce(func.max(log_table.c.position), 0) + 1).scalar_subquery()
 _INSERT_ENTRY = {"sqlite": insert(log_table).values(position=_NEXT_POSITION), "other": insert(log_table)}
@@ -102,6 +108,20 @@ WHERE case_id = :case_id
 
 
 @dataclass(frozen=True)
+class _Validated:
+    """An append validated on the case at ``version`` (and its projection at ``p_version``)."""
+
+    version: int
+    p_version: int | None
+    batch: list[dict]
+    doc: dict[str, Any]
+    remaining: list[Problem]
+    incremental: bool
+    fresh: bool
+    office: str = ""              # the case's office after the entries (a move changes it)
+
+
+@dataclass(frozen=True)
 class User:
     """A user of the service: a clerk (書記) or a supervisor of one office."""
 
@@ -117,17 +137,6 @@ def now_text() -> str:
 
 def _suffix(problems: list[Problem], k: int | None) -> list[Problem]:
     return problems if k is None else [(p, f"{m} (entry {k} of the list)") for p, m in problems]
-
-
-def _attribute(problems: list[Problem], prefix, n: int) -> list[Problem]:
-    """Each problem of a refused list, ending ``(entry K of the list)``: K is the first entry of the
-    list after which the problem appears (folding the list one entry at a time)."""
-    entry_of: dict[Problem, int] = {}
-    for k in range(n - 1):
-        doc, found = prefix(k + 1)
-        for p in found + engine_bridge.problems_of(doc):
-            entry_of.setdefault(p, k)
-    return list(dict.fromkeys((p, f"{m} (entry {entry_of.get((p, m), n - 1)} of the list)") for p, m in problems))
 
 
 def _stored(text_: str, what: str) -> Any:
@@ -292,27 +301,52 @@ class Store(OfficeMethods):
         conn.execute(_INSERT_ENTRY["sqlite" if conn.dialect.name == "sqlite" else "other"], values)
 
     def record(self, case_id: str, entries: list[dict] | dict, expect_version: int | None = None,
-               recorded_by: str = "local", office: str | None = None, role: str = "supervisor") -> int:
-        """Append one entry (a dict) or a list of entries (all or none); returns the new version.
+               recorded_by: str = "local", office: str | None = None, role: str = "supervisor",
+               cancelled: Callable[[], bool] | None = None) -> int:
+        """Append one entry (a dict) or a list of at most :data:`MAX_ENTRIES` entries (all or
+        none); returns the new version.
 
         Raises, in this order: NotFound; Conflict (stale ``expect_version``); Forbidden (a clerk
         amends or retracts); InvalidEntry (every problem, for a list each ending
-        ``(entry K of the list)``)."""
+        ``(entry K of the list)``). The entries are validated before the write lock is taken (in a
+        read transaction, in linear time: :mod:`.attribution`); under the lock the case's version
+        is checked again and the validation redone only if another append came between.
+        ``cancelled()`` turning true (the client went away) stops the work:
+        :class:`~.attribution.Cancelled`, nothing stored."""
         single = isinstance(entries, dict)
         batch = [entries] if single else list(entries) if isinstance(entries, (list, tuple)) else None
         if batch is None:
             raise InvalidEntry([("", "expected an entry (a JSON object) or a list of entries")])
 
-        def work(conn: Connection) -> int:
-            row = self._case_to_append(conn, case_id, office)
-            self._not_behind(row)
+        def checks(row) -> None:
             if expect_version is not None and expect_version != row.version:
                 raise Conflict(case_id, row.version, expect_version)
             if not batch:
                 raise InvalidEntry([("", "an empty list records nothing")])
             if role != "supervisor" and any(fold.form_of(e) in fold.SUPERVISED for e in batch):
                 raise Forbidden("amend, retract and move need a supervisor")
-            return self._append(conn, row, fold.prepare(batch), single, recorded_by)
+            if len(batch) > MAX_ENTRIES:
+                raise InvalidEntry([("", f"at most {MAX_ENTRIES} entries in one list, got {len(batch)}")])
+
+        # before the write lock, nothing waits on this: the case as it stands (one round trip)
+        with _database_errors():
+            row = db.read_row(self.engine, _CASE_WITH_PROJECTION, {"case_id": case_id})
+        row = _visible(row, case_id, office)
+        checks(row)
+        prepared_batch = fold.prepare(batch)
+        if _needs_log(row, prepared_batch):
+            with self._tx() as conn:
+                ready = self._validate_append(conn, row, prepared_batch, single, cancelled)
+        else:
+            ready = self._validate_append(None, row, prepared_batch, single, cancelled)
+
+        def work(conn: Connection) -> Mark:
+            row = self._case_to_append(conn, case_id, office)
+            self._not_behind(row)
+            checks(row)
+            valid = ready if (ready.version, ready.p_version) == (row.version, row.p_version) else \
+                self._validate_append(conn, row, prepared_batch, single, cancelled)
+            return self._write_append(conn, row, valid, recorded_by)
 
         for attempt in range(5):
             try:
@@ -338,7 +372,11 @@ class Store(OfficeMethods):
             row = _visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
         return self._sealed(row)
 
-    def _append(self, conn: Connection, row, batch: list[dict], single: bool, recorded_by: str) -> Mark:
+    def _validate_append(self, conn: Connection | None, row, batch: list[dict], single: bool,
+                         cancelled: Callable[[], bool] | None = None) -> "_Validated":
+        """Validate ``batch`` on the case at ``row`` (its version and projection): the folded
+        document and what the projection keeps, or InvalidEntry. One fold and one validation of
+        the result, whatever the list's length."""
         case_id, version = row.id, row.version
         has_retract = any(fold.form_of(e) == "retract" for e in batch)
         forms: dict[int, str] = {}
@@ -364,41 +402,42 @@ class Store(OfficeMethods):
                 retracted.add(entry["retract"])
         if problems:
             raise InvalidEntry(problems)
-        texts = [canonical.dumps(e) for e in batch]
 
         fresh = row.p_version is not None and row.p_version == version
         incremental = fresh and not has_retract
         steps = [(version + 1 + k, e) for k, e in enumerate(batch)]
         if incremental:
             baseline = {tuple(p) for p in canonical.loads(row.p_problems)}
-
-            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                doc, found_all = _stored(row.p_scenario, f"the projection of case {case_id}"), []
-                for seq, e in steps[:n]:
-                    doc, found = fold.apply(doc, e)
-                    found_all += [(p, f"{m} (entry {seq})") for p, m in found]
-                return doc, found_all
+            start, skip, base_fold = _stored(row.p_scenario, f"the projection of case {case_id}"), set(), []
         else:  # a retract changes the fold from the start: fold the whole log again
             log = self._log(conn, case_id)
             old_doc, old_fold_problems = fold.fold(log)
             baseline = set(old_fold_problems) | set(engine_bridge.problems_of(old_doc))
-
-            def prefix(n: int) -> tuple[dict[str, Any], list[Problem]]:
-                return fold.fold(log + steps[:n])
-        doc, fold_problems = prefix(len(batch))
+            skip = fold.retracted_seqs(log + steps)
+            start, base_fold = fold.fold(log, skip=skip)
+        doc, fold_problems, places, fold_entry = attribution.fold_list(start, steps, skip, cancelled)
+        fold_problems = base_fold + fold_problems
         problems = [p for p in fold_problems + engine_bridge.problems_of(doc) if p not in baseline]
-        if problems:  # the log before this entry, judged by this wreckmaster: its own problems are not the entry's
-            base_doc, base_fold = prefix(0)
-            baseline = set(baseline) | set(base_fold) | set(engine_bridge.problems_of(base_doc))
+        if problems and incremental:
+            # the log before this entry, judged by this wreckmaster: its own problems are not the
+            # entry's (without the projection, the fold of the log is in the baseline already)
+            baseline = set(baseline) | set(engine_bridge.problems_of(canonical.loads(row.p_scenario)))
             problems = [p for p in problems if p not in baseline]
         if problems:
-            raise InvalidEntry(list(dict.fromkeys(problems)) if single else _attribute(problems, prefix, len(batch)))
+            raise InvalidEntry(list(dict.fromkeys(problems)) if single
+                               else attribution.attribute(problems, places, fold_entry, len(batch)))
         remaining = sorted(set(fold_problems) | set(engine_bridge.problems_of(doc))) if baseline else []
+        return _Validated(row.version, row.p_version, batch, doc, remaining, incremental, fresh, new_office)
 
-        scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if incremental
+    def _write_append(self, conn: Connection, row, valid: "_Validated", recorded_by: str) -> Mark:
+        """Store a validated append: its entries (hash-chained and sealed), the case's row, the
+        projection and the sealed head; the mark the checkpoint advances to."""
+        case_id, version, batch, doc = row.id, row.version, valid.batch, valid.doc
+        texts = [canonical.dumps(e) for e in batch]
+        scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if valid.incremental
                          else canonical.dumps(doc))
         at = now_text()
-        previous = row.p_last_hash if fresh else conn.execute(select(log_table.c.hash).where(
+        previous = row.p_last_hash if valid.fresh else conn.execute(select(log_table.c.hash).where(
             log_table.c.case_id == case_id, log_table.c.seq == version)).scalar_one()
         new_entries = []
         for k, (entry, entry_text) in enumerate(zip(batch, texts)):
@@ -407,21 +446,23 @@ class Store(OfficeMethods):
             new_entries.append((seq, fold.form_of(entry), entry_text, previous))
         new_version = version + len(batch)
         case_values = dict(version=new_version, regime=str(doc.get("regime")), occurred=_occurred(doc),
-                           place=_place(doc), office=new_office)
+                           place=_place(doc), office=valid.office)
         projection = dict(version=new_version, scenario=scenario_text,
-                          problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
-        seal = seals.head_row(seals.Head(case_id, new_version, previous, new_office))
+                          problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
+        seal = seals.head_row(seals.Head(case_id, new_version, previous, valid.office))
         self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
         return Mark(case_id, row.num, new_version, previous)
 
-    @staticmethod
-    def _check_move(conn: Connection, entry: dict, office: str, single: bool) -> list[Problem]:
+    def _check_move(self, conn: Connection | None, entry: dict, office: str, single: bool) -> list[Problem]:
         """A move (``{"move": OFFICE}``) names another office that exists, and is recorded alone."""
         target = entry["move"]
         if not single:
             return [("/move", "a move is recorded alone, not in a list")]
         if target == office:
             return [("/move", f"the case is in office {office!r} already")]
+        if conn is None:  # validated before the write lock: the office is read in its own transaction
+            with self._tx() as own:
+                return self._check_move(own, entry, office, single)
         if conn.execute(select(offices.c.id).where(offices.c.id == target)).first() is None:
             raise NotFound("office", target)
         return []
@@ -763,9 +804,7 @@ class Store(OfficeMethods):
             raise InvalidEntry(problems)
         password_hash = None
         if password is not None:
-            from argon2 import PasswordHasher
-
-            password_hash = PasswordHasher().hash(password)
+            password_hash = logins.hash_password(password)
         token = secrets.token_urlsafe(32)  # 256 random bits
         try:
             with self._tx(write=True) as conn:
@@ -795,7 +834,8 @@ class Store(OfficeMethods):
         token = secrets.token_urlsafe(32)
         with self._tx(write=True) as conn:
             values: dict[str, Any] = {"token_hash": self._token_hash(conn, token),
-                                      "revoked_at": now_text() if revoke else None}
+                                      "revoked_at": now_text() if revoke else None,
+                                      "session_epoch": users.c.session_epoch + 1}   # every web session ends
             if revoke:
                 values["password_hash"] = None
             done = conn.execute(update(users).where(users.c.name == name).values(**values))
@@ -828,18 +868,60 @@ class Store(OfficeMethods):
             return User(r.name, r.office, r.role) if r is not None else None
 
     def user_for_password(self, name: str, password: str) -> User | None:
-        from argon2 import PasswordHasher
-        from argon2.exceptions import Argon2Error
+        """The active user whose password this is; an unknown name costs the same argon2 check
+        (``logins.verify``). The service's logins go through :meth:`login_started` instead."""
+        stored, user, _ = self.login_started(name, None)
+        return user if logins.verify(stored, password) else None
 
+    # --- web logins and sessions (issue 24: store/logins.py) ------------------------------
+    def login_started(self, name: str | None, address: str | None) -> tuple[str | None, User | None, float]:
+        """``(password hash, user, wait)`` for a login attempt: the hash is None for a name that
+        does not exist or is revoked (check the password against the dummy all the same); ``wait``
+        the seconds the back-off still asks of this name or address (0: go on)."""
         with self._tx() as conn:
+            wait = logins.blocked(conn, name, address)
+            if name is None:
+                return None, None, wait
             r = conn.execute(select(users).where(users.c.name == name)).first()
-        if r is None or not r.password_hash or r.revoked_at is not None:
+        if r is None or r.revoked_at is not None or not r.password_hash:
+            return None, None, wait
+        return r.password_hash, User(r.name, r.office, r.role), wait
+
+    def login_finished(self, name: str | None, address: str | None, ok: bool) -> None:
+        """Count a failed login against the name and the address, or clear both after a good one."""
+        with self._tx(write=True) as conn:
+            (logins.succeeded if ok else logins.failed)(conn, name, address)
+
+    def set_password(self, name: str, password: str) -> None:
+        """A new password for the user (argon2); every web session issued before ends."""
+        if not isinstance(password, str) or not password or len(password) > 1024:
+            raise InvalidEntry([("/password", "expected a password of 1 to 1024 characters")])
+        digest = logins.hash_password(password)
+        with self._tx(write=True) as conn:
+            done = conn.execute(update(users).where(users.c.name == name, users.c.revoked_at.is_(None)).values(
+                password_hash=digest, session_epoch=users.c.session_epoch + 1))
+            if done.rowcount != 1:
+                raise NotFound("user", name)
+
+    def end_sessions(self, name: str) -> None:
+        """Every web session of the user issued until now ends (logout)."""
+        with self._tx(write=True) as conn:
+            logins.end_sessions(conn, name)
+
+    def session_user(self, name: str) -> tuple[User, int] | None:
+        """``(user, session epoch)`` of an active user, None for a missing or revoked one."""
+        with self._tx() as conn:
+            found = logins.session_epoch(conn, name)
+        if found is None:
             return None
-        try:
-            PasswordHasher().verify(r.password_hash, password)
-        except (Argon2Error, ValueError):
-            return None
-        return User(r.name, r.office, r.role)
+        r, epoch = found
+        return User(r.name, r.office, r.role), epoch
+
+
+def _needs_log(row, batch: list[dict]) -> bool:
+    """Whether validating ``batch`` reads the log (a retract, or no projection at the case's
+    version); otherwise the case's row and projection are all it needs."""
+    return row.p_version != row.version or any(fold.form_of(e) == "retract" for e in batch)
 
 
 @contextmanager

@@ -16,7 +16,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from . import forms, i18n
-from .session import COOKIE, Sessions, WebUser, csrf_ok
+from wreckmaster.service.headers import content_disposition
+from wreckmaster.store import logins
+
+from .session import COOKIE, LOGIN_COOKIE, LOGIN_MAX_AGE, MAX_AGE, Sessions, WebUser, csrf_ok
 
 HERE = Path(__file__).parent
 router = APIRouter(include_in_schema=False)
@@ -71,23 +74,21 @@ def _sessions(request: Request) -> Sessions:
 
 
 def _user(request: Request) -> WebUser | None:
-    """The signed-in user, while the store still knows it as active: a revoked user
-    (``wreckmaster user revoke``) is signed out within seconds (the answer is cached as the
-    API's tokens are, ``service/auth.py``)."""
+    """The signed-in user, while the store still knows it as active and its session epoch is the
+    cookie's: logout, a new token, a new password and revocation end every earlier session
+    (``store/logins.py``), in every worker. One indexed read per request, in a worker thread.
+    The access log names the user (``request.state.user``)."""
+    cached = request.scope.get("wreckmaster.web_user", False)
+    if cached is not False:
+        return cached
     user = _sessions(request).read(request.cookies.get(COOKIE))
-    if user is None:
-        return None
-    from wreckmaster.service.auth import Caller, TokenCache
-
-    cache = getattr(request.app.state, "web_users", None)
-    if cache is None:
-        cache = request.app.state.web_users = TokenCache()
-    key = "\x1f".join((user.name, user.office, user.role)).encode("utf-8")
-    if cache.get(key) is None:
-        active = _store(request).active_user(user.name)
-        if active is None or (active.office, active.role) != (user.office, user.role):
-            return None
-        cache.put(key, Caller(active.name, active.office, active.role))
+    if user is not None:
+        found = _store(request).session_user(user.name)
+        if found is None or found[1] != user.epoch or (found[0].office, found[0].role) != (user.office, user.role):
+            user = None
+    request.scope["wreckmaster.web_user"] = user
+    if user is not None:
+        request.state.user = user.name
     return user
 
 
@@ -100,8 +101,21 @@ def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HT
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
-    body = (await request.body()).decode("utf-8", errors="replace")
-    return parse_qs(body, keep_blank_values=True)
+    """The submitted form (its size and read time bounded by ``service/limits.py``)."""
+    raw = await request.body()
+    try:
+        body = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        body = raw.decode("utf-8", errors="replace")
+    return parse_qs(body, keep_blank_values=True, max_num_fields=2000)
+
+
+def _text_problems(form: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """The API's text checks on a form (``jsonio.text_problems``): a NUL or a character that is
+    not Unicode is bad input (422), as in a JSON body."""
+    from wreckmaster.service.jsonio import text_problems
+
+    return [(f"/form{p}", m) for p, m in text_problems(form)]
 
 
 def _login_redirect(request: Request) -> RedirectResponse:
@@ -118,29 +132,77 @@ def _parse_day(text: str | None) -> date | None:
 
 
 # --- login -------------------------------------------------------------------------------
+def _login_form(request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
+    """The login page with a fresh CSRF token (its twin in a short-lived signed cookie)."""
+    token, cookie = _sessions(request).login_token()
+    resp = render(request, "login.html", status=status, login_csrf=token, **ctx)
+    resp.set_cookie(LOGIN_COOKIE, cookie, httponly=True, samesite="strict", secure=request.url.scheme == "https",
+                    max_age=LOGIN_MAX_AGE, path="/login")
+    return resp
+
+
+def _safe_next(nxt: str) -> str:
+    return nxt if nxt.startswith("/") and not nxt.startswith("//") and "\\" not in nxt else "/cases"
+
+
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request, next: str = "/cases"):
-    return render(request, "login.html", next=next if next.startswith("/") else "/cases")
+    return _login_form(request, next=_safe_next(next))
 
 
 @router.post("/login")
 async def login(request: Request):
+    """Log in by name and password (or an API token). The back-off (``store/logins.py``) answers
+    429 with ``Retry-After`` while the name or the address must wait; argon2 runs in its own
+    small pool (``service/pools.py``), the store in the blocking one."""
+    from wreckmaster.service import pools
+
     form = await _form(request)
+    await pools.blocking(_user, request)   # a session already open is read here, not on the event loop
     name, password, token = (form.get(k, [""])[0].strip() for k in ("name", "password", "token"))
-    nxt = form.get("next", ["/cases"])[0]
+    nxt = _safe_next(form.get("next", ["/cases"])[0])
+    if not _sessions(request).login_ok(request.cookies.get(LOGIN_COOKIE), form.get("csrf", [None])[0]):
+        return _login_form(request, status=403, next=nxt, error="The login form was stale; please log in again.")
+    if _text_problems(form):
+        return _login_form(request, status=422, next=nxt, error="Unknown user, wrong password or token.")
     store = _store(request)
-    user = store.user_for_token(token) if token else (store.user_for_password(name, password) if name else None)
-    if user is None:
-        return render(request, "login.html", status=401, next=nxt,
-                      error="Unknown user, wrong password or token.")
-    resp = RedirectResponse(nxt if nxt.startswith("/") and not nxt.startswith("//") else "/cases", status_code=303)
-    resp.set_cookie(COOKIE, _sessions(request).issue(user.name, user.office, user.role), httponly=True,
-                    samesite="lax", secure=request.url.scheme == "https", max_age=12 * 3600, path="/")
+    address = request.client.host if request.client else None
+    who = None if token else name
+    stored, user, wait = await pools.blocking(store.login_started, who, address)
+    if wait > 0:
+        resp = _login_form(request, status=429, next=nxt,
+                           error=f"Too many failed logins: try again in {int(wait) + 1} seconds.")
+        resp.headers["Retry-After"] = str(int(wait) + 1)
+        return resp
+    if token:
+        user = await pools.blocking(store.user_for_token, token)
+        ok = user is not None
+    else:
+        ok = await pools.hashing(logins.verify, stored, password) and user is not None
+    await pools.blocking(store.login_finished, who, address, ok)
+    if not ok:
+        return _login_form(request, status=401, next=nxt, error="Unknown user, wrong password or token.")
+    found = await pools.blocking(store.session_user, user.name)
+    epoch = found[1] if found else 0
+    request.state.user = user.name
+    resp = RedirectResponse(nxt, status_code=303)
+    resp.set_cookie(COOKIE, _sessions(request).issue(user.name, user.office, user.role, epoch), httponly=True,
+                    samesite="lax", secure=request.url.scheme == "https", max_age=MAX_AGE, path="/")
+    resp.delete_cookie(LOGIN_COOKIE, path="/login")
     return resp
 
 
 @router.post("/logout")
 async def logout(request: Request):
+    """Log out: every session of the user issued until now ends (in every browser and worker)."""
+    from wreckmaster.service import pools
+
+    form = await _form(request)
+    user = await pools.blocking(_user, request)
+    if user is not None:
+        if not csrf_ok(user, form.get("csrf", [None])[0]):
+            return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
+        await pools.blocking(_store(request).end_sessions, user.name)
     resp = RedirectResponse("/login", status_code=303)
     resp.delete_cookie(COOKIE, path="/")
     return resp
@@ -177,20 +239,29 @@ def new_case_page(request: Request, lang: str = "en"):
 
 @router.post("/cases/new")
 async def new_case(request: Request):
+    from wreckmaster.service import pools
+
+    form = await _form(request)
+    return await pools.blocking(_new_case, request, form)
+
+
+def _new_case(request: Request, form: dict[str, list[str]]):
     user = _user(request)
     if user is None:
         return _login_redirect(request)
-    form = await _form(request)
     if not csrf_ok(user, form.get("csrf", [None])[0]):
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
     from wreckmaster.law.regime import available
     from wreckmaster.store.errors import InvalidEntry
 
-    doc = forms.first_report_scenario(form)
     try:
+        problems = _text_problems(form)
+        if problems:
+            raise InvalidEntry(problems)
+        doc = forms.first_report_scenario(form)
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
-        values = {k: v[0] for k, v in form.items()}
+        values = {k: v[0] for k, v in form.items() if not _text_problems({k: v})}
         return render(request, "case_new.html", status=422, regimes=list(available()), errors=exc.problems,
                       values=values)
     return RedirectResponse(f"/cases/{quote(case_id)}", status_code=303)
@@ -272,11 +343,25 @@ def _map_svg(doc: dict[str, Any]) -> str | None:
 
 
 @router.get("/cases/{case_id}/documents/{name}.pdf")
-def document_pdf(request: Request, case_id: str, name: str, party: str | None = None, lang: str | None = None):
-    """A document of the case, printed to PDF (documents/), for the logged-in user's office."""
-    user = _user(request)
+async def document_pdf(request: Request, case_id: str, name: str, party: str | None = None,
+                       lang: str | None = None):
+    """A document of the case, printed to PDF (documents/), for the logged-in user's office, in
+    the print queue (``service/printing.py``; full: 503 with ``Retry-After``)."""
+    from wreckmaster.service import pools
+    from wreckmaster.service.printing import QueueFull
+
+    user = await pools.blocking(_user, request)
     if user is None:
         return _login_redirect(request)
+    try:
+        return await request.app.state.print_queue.run(user.office, user.name, _document_pdf, request, user,
+                                                       case_id, name, party, lang)
+    except QueueFull as exc:
+        return Response(str(exc), status_code=503, media_type="text/plain",
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
+def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None):
     from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
     from wreckmaster.store.errors import NotFound
 
@@ -293,7 +378,7 @@ def document_pdf(request: Request, case_id: str, name: str, party: str | None = 
         return Response(f"{exc}", status_code=503, media_type="text/plain")
     filename = f"{case_id}-{name}{'-' + party if party else ''}.pdf"
     return Response(pdf, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+                    headers={"Content-Disposition": content_disposition(filename)})
 
 
 def _document_links(scenario: Any) -> list[tuple[str, str]]:
@@ -337,20 +422,33 @@ ENTRY_FORMS = ("party", "person", "item", "expense", "event", "amend", "retract"
 
 @router.post("/cases/{case_id}/entries/{kind}")
 async def record(request: Request, case_id: str, kind: str):
+    from wreckmaster.service import pools
+
+    form = await _form(request)
+    return await pools.while_connected(request, _record, request, case_id, kind, form)
+
+
+def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]], cancelled=None):
     user = _user(request)
     if user is None:
         return _login_redirect(request)
     if kind not in ENTRY_FORMS:
         return Response(status_code=404)
-    form = await _form(request)
     if not csrf_ok(user, form.get("csrf", [None])[0]):
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
     from wreckmaster.store.errors import Conflict, Forbidden, InvalidEntry, NotFound
 
     store = _store(request)
     lang = form.get("lang", ["en"])[0]
+    lang = lang if lang in i18n.LANGS else "en"
     try:
-        scenario = store.scenario(case_id, office=user.office)
+        scenario = store.scenario(case_id, office=user.office)   # not found comes first
+        problems = _text_problems(form)
+        if problems:
+            raise InvalidEntry(problems)
+        expect = form.get("version", [""])[0]
+        if not expect.isdigit():   # an append is made on the version the clerk saw, as the API's If-Match
+            raise InvalidEntry([("/form/version", "required: the version the entry is made on (reload the page)")])
         if kind == "event":
             etype = form.get("event_type", [""])[0]
             if etype not in forms.EVENT_TYPES:
@@ -362,8 +460,7 @@ async def record(request: Request, case_id: str, kind: str):
             entry = forms.retract_entry(form)
         else:
             entry = forms.add_entry(kind, form)
-        expect = form.get("version", [""])[0]
-        store.record(case_id, [entry], int(expect) if expect.isdigit() else None, recorded_by=user.name,
+        store.record(case_id, [entry], int(expect), recorded_by=user.name, cancelled=cancelled,
                      office=user.office, role=user.role)
     except NotFound:
         return render(request, "not_found.html", status=404, lang=lang)

@@ -34,6 +34,9 @@ def register(app: typer.Typer) -> None:
             _exit(f"database: cannot create the key file {secret.key_file()}: {exc.strerror}", 5)
         with store_errors():
             before, after = database.upgrade(database.make_engine(db))
+        from wreckmaster import secret
+
+        secret.ensure_key_file()   # the secret web sessions are signed with, shared by every worker (0600)
         if format == "json":
             print_json({"from": before, "to": after})
         elif before == after:

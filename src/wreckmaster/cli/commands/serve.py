@@ -15,6 +15,11 @@ SIGTERM stops the server gracefully: no new connections, requests in flight fini
 seconds), then the process exits by that signal. Exit status: 2 bad input; 5 database
 unreachable or not migrated.
 
+Slow clients (docs/deployment.md): a request's headers must arrive within 10 seconds and its
+body within 30; at most --max-connections-per-client connections from one address (the
+addresses of --forwarded-allow-ips, a reverse proxy's, are not counted). Bodies are limited
+to 1 MiB (413).
+
 Example:
 
     wreckmaster serve                                   # the embedded SQLite default
@@ -24,6 +29,8 @@ Example:
 KEEP_ALIVE_SECONDS = 5
 GRACEFUL_SECONDS = 10
 MAX_CONNECTIONS = 256
+PER_CLIENT = 32            # open connections from one client address (service/guard.py)
+HEADER_BYTES = 16 * 1024   # the request line and headers together
 
 
 def register(app: typer.Typer) -> None:
@@ -34,18 +41,27 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
         port: str = typer.Option("8000", "--port", help="Port to listen on (1-65535)."),
         log_level: str = typer.Option("info", "--log-level", help="info, warning or error."),
+        forwarded_allow_ips: str = typer.Option(
+            "127.0.0.1,::1", "--forwarded-allow-ips", help="Comma-separated addresses of trusted reverse proxies: "
+            "their X-Forwarded-For/-Proto are believed and their connections are not counted per client."),
+        per_client: str = typer.Option(str(PER_CLIENT), "--max-connections-per-client",
+                                       help="Open connections allowed from one client address."),
     ) -> None:
         from wreckmaster.cli.main import check_choice, fail
 
         if not port.isdigit() or not 0 < int(port) < 65536:
             fail([("--port", f"expected a port number 1-65535, got {port!r}")])
         check_choice(log_level, ("info", "warning", "error"), "--log-level")
+        if not per_client.isdigit() or not 0 < int(per_client) <= MAX_CONNECTIONS:
+            fail([("--max-connections-per-client", f"expected a number 1-{MAX_CONNECTIONS}, got {per_client!r}")])
+        proxies = {a.strip() for a in forwarded_allow_ips.split(",") if a.strip()}
 
         import logging
 
         import uvicorn
 
         from wreckmaster.service.accesslog import configure
+        from wreckmaster.service import guard
         from wreckmaster.service.app import create_full_app
         from wreckmaster.store import open_store
         from wreckmaster.store.errors import DatabaseProblem
@@ -60,7 +76,10 @@ def register(app: typer.Typer) -> None:
         config = uvicorn.Config(
             create_full_app(store), host=host, port=int(port), access_log=False, log_config=None,
             timeout_keep_alive=KEEP_ALIVE_SECONDS, timeout_graceful_shutdown=GRACEFUL_SECONDS,
-            limit_concurrency=MAX_CONNECTIONS, server_header=False, log_level=log_level)
+            limit_concurrency=MAX_CONNECTIONS, server_header=False, log_level=log_level,
+            http=guard.configure(per_client=int(per_client), trusted=proxies),
+            proxy_headers=True, forwarded_allow_ips=sorted(proxies),
+            h11_max_incomplete_event_size=HEADER_BYTES)
         log = logging.getLogger("wreckmaster.service")
 
         class Server(uvicorn.Server):

@@ -1,5 +1,6 @@
-"""`wreckmaster user add|list|token|revoke`: users of the service (CASE.md). The token is printed
-once; only a keyed hash of it (and an argon2 hash of the password) is stored."""
+"""`wreckmaster user add|list|token|password|revoke`: users of the service (CASE.md). The token is
+printed once; only a keyed hash of it (and an argon2 hash of the password) is stored. A new
+token, a new password and revocation each end every web session of the user issued before."""
 from __future__ import annotations
 
 import sys
@@ -43,8 +44,30 @@ def register(app: typer.Typer) -> None:
         else:
             print(token)
 
-    @user.command("token", help="Give the user a new API token, printed once; the old one stops working "
-                                "and a revoked user is active again.\n\nExample: wreckmaster user token hanako")
+    @user.command("password", help="Set the user's password for the web pages, read from stdin (one line); "
+                                   "every web session of the user issued before ends.\n\n"
+                                   "Example: echo new-secret | wreckmaster user password hanako --password-stdin")
+    def password_cmd(name: str = typer.Argument(..., metavar="NAME"),
+                     password_stdin: bool = typer.Option(False, "--password-stdin",
+                                                         help="Read the new password from stdin (required)."),
+                     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                     format: str = typer.Option("table", "--format", help="table or json")) -> None:
+        from wreckmaster.cli.main import check_choice, fail
+
+        from .case import from_store, print_rows
+
+        check_choice(format, ("table", "json"))
+        if not password_stdin:
+            fail([("--password-stdin", "required: the password is read from stdin, never from the command line")])
+        password = sys.stdin.readline().rstrip("\r\n")
+        if not password:
+            fail([("--password-stdin", "no password on stdin")])
+        from_store(db, format, lambda store: store.set_password(name, password), names={"/password": "--password-stdin"})
+        print_rows({"user": name, "password": "set"}, format, lambda row: print(f"password of {name} set"))
+
+    @user.command("token", help="Give the user a new API token, printed once; the old one stops working, "
+                                "a revoked user is active again and every earlier web session ends."
+                                "\n\nExample: wreckmaster user token hanako")
     def token_cmd(name: str = typer.Argument(..., metavar="NAME"),
                   db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                   format: str = typer.Option("table", "--format", help="table or json")) -> None:

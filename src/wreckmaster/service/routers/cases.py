@@ -14,6 +14,7 @@ from .. import params
 from ..auth import Caller, current_user
 from ..errors import ApiError, bad_input, conflict_response
 from ..jsonio import JSON, dumps
+from ..pools import while_connected
 from ..schemas import Assessment, CaseSummary, CaseVersion, LogEntry, Scenario
 from .common import (E401, E403, E404, E408, E409, E413, E422, E428, E503, ETAG_HEADER, check_case_id, etag,
                      store_of)
@@ -141,7 +142,7 @@ def get_entries(request: Request, id: str = Path(description="The case id."),
 
 @router.post(
     "/cases/{id}/entries", operation_id="appendEntries", status_code=201,
-    summary="Append one entry or a list (all or none) on the version in If-Match",
+    summary="Append one entry or a list of at most 1000 (all or none) on the version in If-Match",
     response_model=CaseVersion,
     responses={201: {"description": "Stored: the case and its new version.", "headers": ETAG_HEADER,
                      "links": _CASE_LINKS},
@@ -173,6 +174,7 @@ async def append_entries(request: Request, id: str = Path(description="The case 
         raise
     # one entry (an object) or a list, exactly as `case record` passes a file's content: the store
     # checks, in order, the office, the version (409), the role (403) and the entries (422)
-    version = await run_in_threadpool(
-        store.record, case_id, body, expected, recorded_by=user.name, office=user.office, role=user.role)
+    version = await while_connected(request, store.record, case_id, body, expected, recorded_by=user.name,
+                                     office=user.office, role=user.role)
     return JSON({"case": case_id, "version": version}, status_code=201, headers={"ETag": etag(version)})
+

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 from .. import params
 from ..auth import Caller, current_user
 from ..errors import ApiError, bad_input, not_found
+from ..headers import content_disposition
 from .common import E401, E404, E422, E503, check_case_id, store_of
 
 router = APIRouter(prefix="/api", tags=["documents"])
@@ -35,11 +36,25 @@ _POINTERS = {"--party": "/query/party", "--lang": "/query/lang"}
                     "declaration, receipt, county-report, and the town's forms)",
             response_class=Response,
             responses={200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
-                             "description": "The PDF."}, **E401, **E404, **E422, **E503},
+                             "description": "The PDF."}, **E401, **E404, **E422,
+                       503: {**E503[503], "description": "The database is unavailable, no printer, or the "
+                             "print queue is full (its user's, its office's or everyone's share): try again "
+                             "after `Retry-After` seconds."}},
             openapi_extra={"parameters": [params.AS_OF, params.VERSION, PARTY, LANG]})
-def get_document(request: Request, id: str = Path(description="The case id."),
-                 name: str = Path(description="The document's name."),
-                 user: Caller = Depends(current_user)) -> Any:
+async def get_document(request: Request, id: str = Path(description="The case id."),
+                       name: str = Path(description="The document's name."),
+                       user: Caller = Depends(current_user)) -> Any:
+    """Printed in the print queue (``service/printing.py``): the offices take turns; a full
+    queue answers 503 with ``Retry-After``."""
+    from ..printing import QueueFull
+
+    try:
+        return await request.app.state.print_queue.run(user.office, user.name, _document, request, id, name, user)
+    except QueueFull as exc:
+        raise ApiError(503, [("", str(exc))], {"Retry-After": str(exc.retry_after)}) from None
+
+
+def _document(request: Request, id: str, name: str, user: Caller) -> Any:
     from wreckmaster import documents
 
     check_case_id(id)
@@ -62,7 +77,7 @@ def get_document(request: Request, id: str = Path(description="The case id."),
     except documents.PrinterMissing as exc:
         raise ApiError(503, [("", str(exc))], {"Retry-After": "3600"})
     return Response(pdf, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{id}-{name}.pdf"'})
+                    headers={"Content-Disposition": content_disposition(f"{id}-{name}.pdf")})
 
 
 @router.get("/due.ics", operation_id="getDueCalendar",

@@ -22,9 +22,13 @@ log = logging.getLogger("wreckmaster.service")
             response_model=Health,
             responses={503: {"model": Health, "description": "The database does not answer."}},
             openapi_extra={"security": []})
-def health(request: Request) -> Any:
+async def health(request: Request) -> Any:
+    """In its own small thread pool (``service/pools.py``): answered while every other worker
+    thread waits on a slow writer."""
+    from ..pools import probing
+
     try:
-        store_of(request).offices()
+        await probing(store_of(request).offices)
     except Exception as exc:  # any failure of the database is "unavailable", never a 500
         log.error("health: database check failed: %s", type(exc).__name__)
         return JSON({"status": "unavailable", "database": "unreachable"}, status_code=503)
