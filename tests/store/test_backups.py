@@ -204,3 +204,20 @@ def test_rebuild(store, wm):
     r = wm("db", "rebuild", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"cases": 2}
     assert store.verify() == {"ok": True, "tampered": [], "projections": []}
+
+
+def test_an_office_travels_with_its_details_and_closing_days(store, wm, empty_url, tmp_path):
+    """CASE.md 1.1: an export carries what an office is (address, head, telephone, language, …) and
+    its own closing days, which `case export` writes as `case.closed_days`; an import restores them."""
+    store.add_office("misaki", "三崎町役場", lang="ja", telephone="046-881-1111", **{"head-title": "三崎町長"})
+    store.office_closed("misaki", "add", "2026-08-14")
+    exported = tmp_path / "cases.jsonl"
+    assert wm("db", "export", "-o", str(exported)).returncode == 0
+    line = next(json.loads(x) for x in exported.read_text(encoding="utf-8").splitlines() if '"misaki"' in x)
+    assert line == {"office": "misaki", "name": "三崎町役場", "lang": "ja", "head_title": "三崎町長",
+                    "telephone": "046-881-1111", "closed_days": ["2026-08-14"]}
+    r = wm("db", "import", str(exported), "--db", empty_url, db=False)
+    assert r.returncode == 0, r.stderr
+    again = tmp_path / "again.jsonl"
+    assert wm("db", "export", "-o", str(again), "--db", empty_url, db=False).returncode == 0
+    assert again.read_bytes() == exported.read_bytes()

@@ -34,7 +34,7 @@ from . import canonical, engine_bridge, fold, seals
 from .db import _one_line as db_one_line
 from .checkpoint import Mark
 from .errors import CorruptData, DatabaseProblem, InvalidEntry
-from .models import case_count, cases, offices, projections, users
+from .models import case_count, cases, office_closed_days, offices, projections, users
 from .models import entries as log_table
 from .models import seals as seal_table
 
@@ -114,8 +114,15 @@ def export(store, out: IO[str]) -> dict[str, int]:
     """Write the JSON lines to ``out``; returns the counts ``{offices, users, photographs, cases, entries}``."""
     counts = dict(offices=0, users=0, photographs=0, cases=0, entries=0)
     with store._tx() as conn:
+        closed: dict[str, list[str]] = {}
+        for office_id, day in conn.execute(select(office_closed_days.c.office, office_closed_days.c.day)
+                                           .order_by(office_closed_days.c.office, office_closed_days.c.day)):
+            closed.setdefault(office_id, []).append(day)
         for r in conn.execute(select(offices).order_by(offices.c.id)).mappings():
-            row = dict(r)
+            # an office's details (CASE.md 1.1) only where given, and its own closing days
+            row = {k: v for k, v in r.items() if v is not None}
+            if r["id"] in closed:
+                row["closed_days"] = closed[r["id"]]
             out.write(_line({"office": row.pop("id"), **row}) + "\n")
             counts["offices"] += 1
         for r in conn.execute(select(users).order_by(users.c.name)).mappings():
@@ -199,6 +206,8 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
             else:
                 conn.execute(insert(offices).values(**row))
                 present.add(row["id"])
+            for day in d.get("closed_days", []):
+                conn.execute(insert(office_closed_days).values(office=row["id"], day=day))
         known = set(conn.execute(select(users.c.name)).scalars())
         for n, d in user_rows:
             if d["user"] in known:
