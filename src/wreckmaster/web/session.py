@@ -1,14 +1,16 @@
 """The web session: a signed cookie (HttpOnly, SameSite=Lax) and a CSRF token for every form.
 
 The cookie holds the user's name, office and role and a random CSRF token, signed with the
-server's secret (``WRECKMASTER_SECRET``; without it, a random secret per server start — users
-then log in again after a restart). Every form carries the token in a hidden field; a POST
-whose token does not match the session's is refused (403) and changes nothing.
+session key derived from the service's one secret (``wreckmaster.secret.derive("session")``:
+``WRECKMASTER_SECRET``, else the data folder's key file, created once). Every worker of
+``wreckmaster serve --workers N``, on every host that shares the secret, reads the same
+cookies, so a login holds on every worker and a restart logs nobody out (CASE.md 1.1,
+"Workers"). Every form carries the token in a hidden field; a POST whose token does not match
+the session's is refused (403) and changes nothing.
 """
 from __future__ import annotations
 
 import hmac
-import os
 import secrets
 from dataclasses import dataclass
 
@@ -16,6 +18,20 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 COOKIE = "wreckmaster_session"
 MAX_AGE = 12 * 3600  # a working day and a half
+
+
+def session_key() -> bytes:
+    """The key sessions are signed with: HKDF of the configured secret for ``"session"``. On a
+    host without ``WRECKMASTER_SECRET`` and without a key file yet, the key file is created
+    (``secret.ensure_key_file``), as ``db upgrade`` and ``serve`` do."""
+    from wreckmaster import secret
+
+    try:
+        return secret.derive("session")
+    except secret.SecretMissing:
+        if secret.ensure_key_file() is None:  # the variable is set, but unusable: say so
+            raise
+        return secret.derive("session")
 
 
 @dataclass(frozen=True)
@@ -27,9 +43,8 @@ class WebUser:
 
 
 class Sessions:
-    def __init__(self, secret: str | None = None):
-        self._s = URLSafeTimedSerializer(secret or os.environ.get("WRECKMASTER_SECRET") or secrets.token_hex(32),
-                                         salt="wreckmaster.web.session")
+    def __init__(self, secret: str | bytes | None = None):
+        self._s = URLSafeTimedSerializer(secret or session_key(), salt="wreckmaster.web.session")
 
     def issue(self, name: str, office: str, role: str) -> str:
         return self._s.dumps({"u": name, "o": office, "r": role, "c": secrets.token_urlsafe(24)})

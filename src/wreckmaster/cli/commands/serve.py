@@ -19,6 +19,13 @@ Example:
 
     wreckmaster serve                                   # the embedded SQLite default
     wreckmaster serve --db postgresql+psycopg://postgres@127.0.0.1:5432/wreckmaster --port 8080
+    wreckmaster serve --workers 4 --read-db postgresql+psycopg://wm@replica.example/wreckmaster
+
+--workers N runs N processes on the one address and database (docs/deployment-workers.md);
+every worker signs web sessions with the same secret, WRECKMASTER_SECRET (shared by every
+host), else the key file in the data folder (created here once when absent). --read-db sends
+the reads that may lag (the public board, the due list, other offices' case pages) to a
+streaming replica; a clerk still reads his own writes.
 """
 
 KEEP_ALIVE_SECONDS = 5
@@ -34,29 +41,65 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
         port: str = typer.Option("8000", "--port", help="Port to listen on (1-65535)."),
         log_level: str = typer.Option("info", "--log-level", help="info, warning or error."),
+        workers: str = typer.Option("1", "--workers", help="Server processes on this address (1-64)."),
+        read_db: Optional[str] = typer.Option(None, "--read-db", help="SQLAlchemy URL of a streaming replica "
+                                              "for reads that may lag; default $WRECKMASTER_READ_DB."),
     ) -> None:
         from wreckmaster.cli.main import check_choice, fail
 
         if not port.isdigit() or not 0 < int(port) < 65536:
             fail([("--port", f"expected a port number 1-65535, got {port!r}")])
         check_choice(log_level, ("info", "warning", "error"), "--log-level")
+        from wreckmaster.service.workers import MAX_WORKERS
+
+        if not workers.isdigit() or not 0 < int(workers) <= MAX_WORKERS:
+            fail([("--workers", f"expected a number of processes 1-{MAX_WORKERS}, got {workers!r}")])
+        from wreckmaster import secret
+
+        try:  # every worker (and every restart) signs sessions with this one secret
+            secret.ensure_key_file()
+            secret.master_secret()
+        except (secret.SecretMissing, OSError) as exc:
+            fail([(secret.ENV, str(exc))])
 
         import logging
-
-        import uvicorn
+        import os
 
         from wreckmaster.service.accesslog import configure
-        from wreckmaster.service.app import create_full_app
         from wreckmaster.store import open_store
         from wreckmaster.store.errors import DatabaseProblem
 
+        read_db = read_db or os.environ.get("WRECKMASTER_READ_DB") or None
         try:
-            store = open_store(db)
+            store = open_store(db, read_url=read_db)
             store.offices()  # reachable and migrated, or exit 5 now rather than on the first request
         except DatabaseProblem as exc:
             print(f"database: {exc}", file=sys.stderr)
             raise typer.Exit(5)
         configure(getattr(logging, log_level.upper()))
+        if int(workers) > 1:
+            from wreckmaster.service.workers import listen, supervise
+
+            store.close()  # each worker opens its own connections
+            try:
+                sock = listen(host, int(port))
+            except OSError as exc:
+                fail([("--port", f"cannot listen on {host}:{port}: {exc.strerror}")])
+
+            def worker(sock) -> None:
+                serve_on(open_store(db, read_url=read_db), host, port, log_level, [sock])
+
+            raise typer.Exit(supervise(int(workers), sock, worker))
+        serve_on(store, host, port, log_level, None)
+
+    def serve_on(store, host: str, port: str, log_level: str, sockets) -> None:
+        """Serve ``store`` on ``sockets`` (a worker's shared socket), or on --host/--port (None)."""
+        import logging
+
+        import uvicorn
+
+        from wreckmaster.service.app import create_full_app
+
         config = uvicorn.Config(
             create_full_app(store), host=host, port=int(port), access_log=False, log_config=None,
             timeout_keep_alive=KEEP_ALIVE_SECONDS, timeout_graceful_shutdown=GRACEFUL_SECONDS,
@@ -70,4 +113,4 @@ def register(app: typer.Typer) -> None:
                 store.close()
                 log.info("database connections closed")
 
-        Server(config).run()
+        Server(config).run(sockets=sockets)
