@@ -45,6 +45,9 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
         app.include_router(r)
     if not any(_serves(r, "/notices", "GET") for r in extra):
         app.include_router(notices.page_router)
+    from .freshness import install as read_your_writes
+
+    read_your_writes(app, store)  # only with a replica (serve --read-db): a clerk reads his own writes
     app.add_middleware(AccessLog)
     _document(app)
     return app
