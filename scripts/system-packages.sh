@@ -3,6 +3,7 @@
 #   chromium        headless Chromium: prints documents to PDF, drives the browser tests
 #   fonts-noto-cjk  Noto Serif/Sans CJK: Japanese and classical Chinese, vertical too
 #   poppler-utils   pdftotext and pdftoppm: the tests read the PDFs back
+#   nginx           the reverse proxy in front of several workers (tests/service/test_nginx.py)
 #   postgresql      only when no server answers on 127.0.0.1:5432 (see scripts/with-postgres.sh)
 # As root, missing ones are installed with apt-get; otherwise this says what to install.
 set -euo pipefail
@@ -11,6 +12,7 @@ command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromi
 fonts=$(fc-list : family 2>/dev/null || true)
 grep -qi "Noto Serif CJK" <<<"$fonts" || need+=(fonts-noto-cjk)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ "${1:-}" = "--with-postgresql" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi
