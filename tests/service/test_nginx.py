@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 import shutil
 import subprocess
 import tempfile
@@ -37,6 +39,10 @@ def render(upstreams: list[int], listen: int) -> str:
             line = f"    server 127.0.0.1:{next(ups)};"
         elif "@TEST@ listen" in line:
             line = f"    listen 127.0.0.1:{listen};"
+        elif "@TEST@ rate" in line:  # a limit the test reaches in a moment
+            line = line.replace("rate=30r/s", "rate=2r/s")
+        elif "@TEST@ burst" in line:
+            line = line.replace("burst=60", "burst=5")
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -134,6 +140,14 @@ def test_a_clerks_day_through_nginx_in_front_of_two_workers(db_url, store, tmp_p
                 assert web.post("/login", data=form).status_code == 303
                 for _ in range(6):
                     assert web.get("/cases").status_code == 200
+            # the public board: an address that sends too much gets 429 with Retry-After, from
+            # the proxy, whichever worker would have answered
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                answers = list(pool.map(lambda _: httpx.get(f"{base}/api/notices", timeout=30), range(40)))
+            codes = Counter(a.status_code for a in answers)
+            assert set(codes) == {200, 429} and codes[429] >= 20, codes
+            limited = next(a for a in answers if a.status_code == 429)
+            assert limited.headers["Retry-After"] == "1" and limited.json()["errors"][0]["pointer"] == ""
             # a body over the proxy's limit is refused by nginx, before any worker
             assert http.post("/api/cases", content=b"x" * (33 * 1024 * 1024),
                              headers={"Content-Type": "application/json"}).status_code == 413
