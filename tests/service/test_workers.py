@@ -129,3 +129,47 @@ def test_a_login_holds_on_every_worker_and_across_a_restart(sqlite_url, tmp_path
         r = httpx.get(f"{base}/cases", cookies=cookies, timeout=30)
         assert r.status_code == 200, r.status_code
         assert httpx.get(f"{base}/cases", timeout=30).status_code == 303  # and without the cookie: no
+
+
+def _children(pid: int) -> set[int]:
+    path = f"/proc/{pid}/task/{pid}/children"
+    with open(path) as f:
+        return {int(p) for p in f.read().split()}
+
+
+def test_workers_a_killed_worker_is_replaced_and_sigterm_stops_them_all(sqlite_url, tmp_path):
+    import os
+    import signal
+
+    from .serving import stop
+
+    log = tmp_path / "serve.log"
+    with serving(sqlite_url, "--workers", "3", log=log) as (base, proc):
+        deadline = time.monotonic() + 30
+        while len(_children(proc.pid)) < 3:
+            assert time.monotonic() < deadline, "three workers did not start"
+            time.sleep(0.05)
+        first = _children(proc.pid)
+        victim = min(first)
+        os.kill(victim, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while True:  # the supervisor starts another in its place
+            now = _children(proc.pid)
+            if len(now) == 3 and victim not in now:
+                break
+            assert time.monotonic() < deadline, ("the killed worker was not replaced", now)
+            time.sleep(0.05)
+        for _ in range(10):
+            assert httpx.get(f"{base}/health", timeout=30).status_code == 200
+        workers = _children(proc.pid)
+        assert stop(proc) == 0
+        for pid in workers:  # every worker has ended with the service
+            assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
+    text = log.read_text()
+    assert "died: starting it again" in text, text
+
+
+def test_serve_workers_refuses_a_bad_count(sqlite_url):
+    for bad in ("0", "65", "two"):
+        done = run_cli("serve", "--workers", bad, "--db", sqlite_url, "--port", "8123")
+        assert done.returncode == 2 and done.stderr.startswith("error: --workers: "), done.stderr
