@@ -173,3 +173,8 @@ def test_serve_workers_refuses_a_bad_count(sqlite_url):
     for bad in ("0", "65", "two"):
         done = run_cli("serve", "--workers", bad, "--db", sqlite_url, "--port", "8123")
         assert done.returncode == 2 and done.stderr.startswith("error: --workers: "), done.stderr
+
+
+def test_serve_read_db_needs_postgresql(sqlite_url, tmp_path):
+    done = run_cli("serve", "--db", sqlite_url, "--read-db", f"sqlite:///{tmp_path / 'r.db'}", "--port", "8123")
+    assert done.returncode == 2 and done.stderr.startswith("error: --read-db: "), done.stderr

@@ -70,6 +70,12 @@ def register(app: typer.Typer) -> None:
         from wreckmaster.store.errors import DatabaseProblem
 
         read_db = read_db or os.environ.get("WRECKMASTER_READ_DB") or None
+        if read_db:
+            from wreckmaster.store.db import default_url
+
+            if not (read_db.startswith("postgresql") and (db or default_url()).startswith("postgresql")):
+                fail([("--read-db", "a streaming replica needs PostgreSQL: --db and --read-db must both be "
+                                    "postgresql+psycopg:// URLs")])
         try:
             store = open_store(db, read_url=read_db)
             store.offices()  # reachable and migrated, or exit 5 now rather than on the first request
