@@ -24,7 +24,7 @@ Example:
 --workers N runs N processes on the one address and database (docs/deployment-workers.md);
 every worker signs web sessions with the same secret, WRECKMASTER_SECRET (shared by every
 host), else the key file in the data folder (created here once when absent). --read-db sends
-the reads that may lag (the public board, the due list, other offices' case pages) to a
+the reads that may lag (the public notice board and the due lists) to a
 streaming replica; a clerk still reads his own writes.
 """
 
