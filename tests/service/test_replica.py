@@ -8,7 +8,8 @@ served from it right after a write would miss that write: the test can fail.
 
 - a notice recorded on the primary appears on the board served from the replica;
 - a clerk never sees his own entry missing (his reads carry the primary's WAL position of his
-  last change, as a cookie, and wait for the replica or go to the primary);
+  last change, as a cookie, and wait for the replica or go to the primary), on either of two
+  workers;
 - the board keeps answering while the primary is stopped.
 """
 from __future__ import annotations
@@ -110,9 +111,11 @@ def test_replica_board_own_writes_and_primary_down(tmp_path):
         finally:
             store.close()
         auth = {"Authorization": f"Bearer {token}"}
-        with serving(primary, "--read-db", replica, log=tmp_path / "serve.log") as (base, _):
-            # a clerk's own writes: after each open, his due list (a lagging read) shows the case at once
-            with httpx.Client(base_url=base, timeout=30, headers=auth) as clerk:
+        with serving(primary, "--read-db", replica, "--workers", "2", log=tmp_path / "serve.log") as (base, _):
+            # a clerk's own writes: after each open, his due list (a lagging read) shows the case at
+            # once — each request on a new connection, so on either worker (the cookie holds on both)
+            fresh = httpx.Limits(max_keepalive_connections=0)
+            with httpx.Client(base_url=base, timeout=30, headers=auth, limits=fresh) as clerk:
                 for _ in range(6):
                     r = clerk.post("/api/cases", json=scenario())
                     assert r.status_code == 201, r.text
