@@ -51,6 +51,9 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
         app.include_router(notices.page_router)
     app.add_middleware(BodyLimits)
     app.add_middleware(SecurityHeaders)
+    from .freshness import install as read_your_writes
+
+    read_your_writes(app, store)  # only with a replica (serve --read-db): a clerk reads his own writes
     app.add_middleware(AccessLog)
     _document(app)
     return app

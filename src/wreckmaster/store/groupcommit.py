@@ -26,10 +26,22 @@ goes back to the newest savepoint of that name (SQLite and PostgreSQL alike), wh
 failing unit's own, and ``COMMIT`` keeps every savepoint still open. Releasing each one (what
 SQLAlchemy's ``begin_nested`` does) cost a round trip to PostgreSQL per unit and changed
 nothing stored.
+
+Writers in several processes (``wreckmaster serve --workers N``, several hosts on one
+PostgreSQL) each run their own groups; the database orders them. A group locks the cases of its
+units in arrival order, so two processes' groups can lock two cases in opposite orders: PostgreSQL
+then breaks the deadlock by failing one transaction (SQLSTATE 40P01), and a serialisation failure
+(40001) can end one the same way. Neither is the caller's fault and nothing of that transaction
+was stored, so the whole group runs again (:func:`retryable`, at most :data:`RETRIES` times,
+after a short random pause that lets the other transaction finish): no client ever sees one. A
+unit's other errors stay its own, as above.
 """
 from __future__ import annotations
 
+import logging
+import random
 import threading
+import time
 from contextlib import AbstractContextManager
 from typing import Any, Callable
 
@@ -43,6 +55,29 @@ Work = Callable[[Connection], Any]
 #: PostgreSQL keeps up to 64 of a transaction in its per-backend cache (more slow every snapshot)
 MAX_GROUP = 32
 SAVEPOINT = "wm_unit"
+#: a group that meets a deadlock or a serialisation failure runs again at most this many times
+RETRIES = 30
+#: SQLSTATEs of a transaction the database failed to order others (PostgreSQL "Transaction Rollback")
+RETRY_STATES = frozenset({"40P01", "40001"})
+
+log = logging.getLogger("wreckmaster.store")
+
+
+def retryable(exc: BaseException) -> bool:
+    """Whether ``exc`` (or the driver error it wraps, or its cause) is a deadlock or a serialisation
+    failure: the transaction was rolled back whole and may simply run again."""
+    seen = 0
+    while exc is not None and seen < 8:
+        state = getattr(exc, "sqlstate", None) or getattr(getattr(exc, "orig", None), "sqlstate", None)
+        if state in RETRY_STATES:
+            return True
+        exc = exc.__cause__ or exc.__context__ or getattr(exc, "orig", None)
+        seen += 1
+    return False
+
+
+class _Again(Exception):
+    """Raised out of a group's transaction to roll it back and run the whole group again."""
 
 
 class _Pending:
@@ -103,12 +138,28 @@ class GroupCommit:
                 return item.outcome()
 
     def _commit(self, group: list[_Pending]) -> None:
+        """Run the group in one transaction; again, from the start, after a deadlock or a
+        serialisation failure (each time with every unit's outcome forgotten)."""
+        for attempt in range(RETRIES + 1):
+            for p in group:
+                p.result, p.error = None, None
+            try:
+                self._attempt(group, last=attempt == RETRIES)
+                return
+            except _Again:
+                log.info("group of %d rolled back by the database (deadlock or serialisation); "
+                         "running it again (attempt %d)", len(group), attempt + 2)
+                time.sleep(random.uniform(0.001, 0.005 * min(attempt + 1, 10)))
+
+    def _attempt(self, group: list[_Pending], last: bool) -> None:
         if len(group) == 1:  # alone: its own transaction, rolled back whole on error
             p = group[0]
             try:
                 with self._transaction() as conn:
                     p.result = p.work(conn)
             except BaseException as exc:  # noqa: BLE001 - handed to its caller
+                if not last and retryable(exc):
+                    raise _Again() from None
                 p.error = exc
             return
         try:
@@ -118,9 +169,15 @@ class GroupCommit:
                     try:
                         p.result = p.work(conn)
                     except Exception as exc:  # noqa: BLE001 - this caller's error; the group goes on
+                        if not last and retryable(exc):
+                            raise _Again() from None  # the transaction is rolled back whole
                         conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {SAVEPOINT}")
                         p.error = exc
+        except _Again:
+            raise
         except BaseException as exc:  # noqa: BLE001 - the transaction failed: nothing of the group is stored
+            if not last and retryable(exc):
+                raise _Again() from None
             for p in group:
                 if p.error is None:
                     p.error = _copy(exc)

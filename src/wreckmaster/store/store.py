@@ -157,8 +157,14 @@ def ordered(doc: dict[str, Any]) -> dict[str, Any]:
 class Store(OfficeMethods):
     """The case log in one database (repository and unit of work in one)."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, read_engine: Engine | None = None):
         self.engine = engine
+        # reads that may lag (the board, the due lists) go to a streaming replica (.replica)
+        self.replica = None
+        if read_engine is not None:
+            from .replica import Replica
+
+            self.replica = Replica(engine, read_engine)
         self._secret: bytes | None = None
         self._texts = ProjectionTexts()
         self.checkpoint = Checkpoint(engine)
@@ -171,6 +177,17 @@ class Store(OfficeMethods):
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.replica is not None:
+            self.replica.close()
+
+    def write_position(self) -> str | None:
+        """With a replica: the primary's WAL position after the commits acknowledged so far (the
+        service hands it to the caller, whose later reads then see his writes). Else None."""
+        if self.replica is None:
+            return None
+        from .replica import primary_lsn
+
+        return primary_lsn(self.engine)
 
     # --- units of work ---------------------------------------------------------------
     @contextmanager
@@ -178,6 +195,21 @@ class Store(OfficeMethods):
         """A unit of work."""
         with _database_errors(), db.transaction(self.engine, write) as conn:
             yield conn
+
+    def _lagging(self, read: Callable[[Connection], Any]) -> Any:
+        """``read(conn)`` in a reading unit of work that may lag: on the replica when there is one
+        and it has replayed the caller's own writes (.replica), else here."""
+        if self.replica is None:
+            with self._tx() as conn:
+                return read(conn)
+
+        @contextmanager
+        def reading(engine: Engine) -> Iterator[Connection]:
+            with db.transaction(engine, False) as conn:
+                yield conn
+
+        with _database_errors():
+            return self.replica.run(read, reading)
 
     def _write(self, work: Callable[[Connection], Any]) -> Any:
         """Run ``work(conn)`` in a write transaction and return its result once committed."""
@@ -597,25 +629,27 @@ class Store(OfficeMethods):
 
     # --- the clerk's day -------------------------------------------------------------
     def _current_docs(self, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
-        with self._tx() as conn:
-            self._office_exists(conn, office)
-            q = select(cases, projections.c.scenario, projections.c.problems,
-                       projections.c.version.label("pversion")).join(
-                projections, projections.c.case_id == cases.c.id, isouter=True).order_by(cases.c.num)
-            if office is not None:
-                q = q.where(cases.c.office == office)
-            closed = set(conn.execute(select(office_closed_days.c.office).distinct()).scalars())
-            out = []
-            for r in conn.execute(q).all():
-                if r.scenario is not None and r.pversion == r.version:
-                    what = f"the projection of case {r.id}"
-                    doc, problems = _stored(r.scenario, what), [tuple(p) for p in _stored(r.problems, what)]
-                else:
-                    doc, problems = fold.fold(self._log(conn, r.id))
-                if r.office in closed:
-                    self._office_days(conn, r.office, doc)
-                out.append((r, doc, problems))
-            return out
+        return self._lagging(lambda conn: self._current_docs_on(conn, office))
+
+    def _current_docs_on(self, conn: Connection, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
+        self._office_exists(conn, office)
+        q = select(cases, projections.c.scenario, projections.c.problems,
+                   projections.c.version.label("pversion")).join(
+            projections, projections.c.case_id == cases.c.id, isouter=True).order_by(cases.c.num)
+        if office is not None:
+            q = q.where(cases.c.office == office)
+        closed = set(conn.execute(select(office_closed_days.c.office).distinct()).scalars())
+        out = []
+        for r in conn.execute(q).all():
+            if r.scenario is not None and r.pversion == r.version:
+                what = f"the projection of case {r.id}"
+                doc, problems = _stored(r.scenario, what), [tuple(p) for p in _stored(r.problems, what)]
+            else:
+                doc, problems = fold.fold(self._log(conn, r.id))
+            if r.office in closed:
+                self._office_days(conn, r.office, doc)
+            out.append((r, doc, problems))
+        return out
 
     def due(self, as_of: date, within: int = 30, office: str | None = None, local: bool = False) -> list[dict]:
         """Deadlines pending (due within ``within`` days of ``as_of``) or missed, across the cases,
@@ -971,10 +1005,18 @@ class _SealView(tuple):
         return super().__new__(cls, values)
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, read_url: str | None = None) -> Store:
     """The case log at ``url`` (None: ``$WRECKMASTER_DB``, else the SQLite file in the user's
     data folder). A new SQLite file is migrated here; any other unmigrated database raises
-    :class:`DatabaseProblem` (run ``wreckmaster db upgrade``)."""
+    :class:`DatabaseProblem` (run ``wreckmaster db upgrade``). ``read_url``: a streaming replica
+    of that PostgreSQL database for the reads that may lag (:mod:`.replica`)."""
     engine = db.make_engine(url)
     db.ensure_ready(engine)
-    return Store(engine)
+    if not read_url:
+        return Store(engine)
+    read_engine = db.make_engine(read_url)
+    if engine.dialect.name != "postgresql" or read_engine.dialect.name != "postgresql":
+        engine.dispose()
+        read_engine.dispose()
+        raise DatabaseProblem("--read-db needs PostgreSQL: a streaming replica of the --db database")
+    return Store(engine, read_engine)

@@ -36,6 +36,20 @@ KEY_ID = os.environ.get("WRECKMASTER_SESSION_KEY_ID", "1")   # a new id ends eve
 log = logging.getLogger("wreckmaster.service")
 
 
+def session_key() -> bytes:
+    """The key sessions are signed with: HKDF of the configured secret for ``"session"``. On a
+    host without ``WRECKMASTER_SECRET`` and without a key file yet, the key file is created
+    (``secret.ensure_key_file``), as ``db upgrade`` and ``serve`` do."""
+    from wreckmaster import secret
+
+    try:
+        return secret.derive("session")
+    except secret.SecretMissing:
+        if secret.ensure_key_file() is None:  # the variable is set, but unusable: say so
+            raise
+        return secret.derive("session")
+
+
 @dataclass(frozen=True)
 class WebUser:
     name: str

@@ -20,6 +20,10 @@ body within 30; at most --max-connections-per-client connections from one addres
 addresses of --forwarded-allow-ips, a reverse proxy's, are not counted). Bodies are limited
 to 1 MiB (413).
 
+Several workers (docs/deployment-workers.md): --workers N forks N processes on one listening
+socket; they share the database and the secret (WRECKMASTER_SECRET or the key file), so a
+login holds on every worker. --read-db URL sends reads that may lag to a streaming replica.
+
 Example:
 
     wreckmaster serve                                   # the embedded SQLite default
@@ -45,7 +49,10 @@ def register(app: typer.Typer) -> None:
             "127.0.0.1,::1", "--forwarded-allow-ips", help="Comma-separated addresses of trusted reverse proxies: "
             "their X-Forwarded-For/-Proto are believed and their connections are not counted per client."),
         per_client: str = typer.Option(str(PER_CLIENT), "--max-connections-per-client",
-                                       help="Open connections allowed from one client address."),
+                                       help="Open connections allowed from one client address (per worker)."),
+        workers: str = typer.Option("1", "--workers", help="Server processes on this address (1-64)."),
+        read_db: Optional[str] = typer.Option(None, "--read-db", help="SQLAlchemy URL of a streaming replica "
+                                              "for reads that may lag; default $WRECKMASTER_READ_DB."),
     ) -> None:
         from wreckmaster.cli.main import check_choice, fail
 
@@ -55,29 +62,70 @@ def register(app: typer.Typer) -> None:
         if not per_client.isdigit() or not 0 < int(per_client) <= MAX_CONNECTIONS:
             fail([("--max-connections-per-client", f"expected a number 1-{MAX_CONNECTIONS}, got {per_client!r}")])
         proxies = {a.strip() for a in forwarded_allow_ips.split(",") if a.strip()}
+        from wreckmaster.service.workers import MAX_WORKERS
+
+        if not workers.isdigit() or not 0 < int(workers) <= MAX_WORKERS:
+            fail([("--workers", f"expected a number of processes 1-{MAX_WORKERS}, got {workers!r}")])
+        from wreckmaster import secret
+
+        try:  # every worker (and every restart) signs sessions with this one secret
+            secret.ensure_key_file()
+            secret.master_secret()
+        except (secret.SecretMissing, OSError) as exc:
+            fail([(secret.ENV, str(exc))])
 
         import logging
-
-        import uvicorn
+        import os
 
         from wreckmaster.service.accesslog import configure
-        from wreckmaster.service import guard
-        from wreckmaster.service.app import create_full_app
         from wreckmaster.store import open_store
         from wreckmaster.store.errors import DatabaseProblem
 
+        read_db = read_db or os.environ.get("WRECKMASTER_READ_DB") or None
+        if read_db:
+            from wreckmaster.store.db import default_url
+
+            if not (read_db.startswith("postgresql") and (db or default_url()).startswith("postgresql")):
+                fail([("--read-db", "a streaming replica needs PostgreSQL: --db and --read-db must both be "
+                                    "postgresql+psycopg:// URLs")])
         try:
-            store = open_store(db)
+            store = open_store(db, read_url=read_db)
             store.offices()  # reachable and migrated, or exit 5 now rather than on the first request
         except DatabaseProblem as exc:
             print(f"database: {exc}", file=sys.stderr)
             raise typer.Exit(5)
         configure(getattr(logging, log_level.upper()))
+        bounds = dict(per_client=int(per_client), proxies=proxies)
+        if int(workers) > 1:
+            from wreckmaster.service.workers import listen, supervise
+
+            store.close()  # each worker opens its own connections
+            try:
+                sock = listen(host, int(port))
+            except OSError as exc:
+                fail([("--port", f"cannot listen on {host}:{port}: {exc.strerror}")])
+
+            def worker(sock) -> None:
+                serve_on(open_store(db, read_url=read_db), host, port, log_level, [sock], **bounds)
+
+            raise typer.Exit(supervise(int(workers), sock, worker))
+        serve_on(store, host, port, log_level, None, **bounds)
+
+    def serve_on(store, host: str, port: str, log_level: str, sockets, *, per_client: int, proxies: set[str]) -> None:
+        """Serve ``store`` on ``sockets`` (a worker's shared socket), or on --host/--port (None),
+        with the slow-client bounds of :mod:`wreckmaster.service.guard`."""
+        import logging
+
+        import uvicorn
+
+        from wreckmaster.service import guard
+        from wreckmaster.service.app import create_full_app
+
         config = uvicorn.Config(
             create_full_app(store), host=host, port=int(port), access_log=False, log_config=None,
             timeout_keep_alive=KEEP_ALIVE_SECONDS, timeout_graceful_shutdown=GRACEFUL_SECONDS,
             limit_concurrency=MAX_CONNECTIONS, server_header=False, log_level=log_level,
-            http=guard.configure(per_client=int(per_client), trusted=proxies),
+            http=guard.configure(per_client=per_client, trusted=proxies),
             proxy_headers=True, forwarded_allow_ips=sorted(proxies),
             h11_max_incomplete_event_size=HEADER_BYTES)
         log = logging.getLogger("wreckmaster.service")
@@ -89,4 +137,4 @@ def register(app: typer.Typer) -> None:
                 store.close()
                 log.info("database connections closed")
 
-        Server(config).run()
+        Server(config).run(sockets=sockets)
