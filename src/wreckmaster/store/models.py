@@ -20,7 +20,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0002"
+HEAD = "0007"
 
 
 class Base(DeclarativeBase):
@@ -91,3 +91,6 @@ cases = CaseRow.__table__
 entries = EntryRow.__table__
 projections = ProjectionRow.__table__
 settings = Setting.__table__
+
+
+from . import readmodel_tables  # noqa: E402,F401  (issue 23: the read models' tables, migration 0007)

@@ -17,14 +17,14 @@ import hmac
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Callable, Iterator
 
 from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import canonical, db, engine_bridge, fold
+from . import canonical, db, engine_bridge, fold, readmodels
 from .groupcommit import GroupCommit
 from .projection_text import ProjectionTexts
 from .errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound, StoreError
@@ -34,10 +34,8 @@ from .models import entries as log_table
 Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
-# an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
-# ``Regime.data["notice_events"]``) until one of the ending events
-NOTICE_EVENTS = ("notice_posted", "notice_wide")
-NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
+# an item is under notice from one of these events until one of the ending events (.readmodels)
+NOTICE_EVENTS, NOTICE_ENDS = readmodels.NOTICE_EVENTS, readmodels.NOTICE_ENDS
 
 
 # The statements of an append, built once: building a statement and its cache key on every
@@ -182,6 +180,7 @@ class Store:
             self._insert_entry(conn, case_id, 1, "open", entry_text, at, recorded_by, office, digest)
             conn.execute(insert(projections).values(
                 case_id=case_id, version=1, scenario=scenario_text, problems="[]", last_hash=digest))
+            readmodels.refresh(conn, case_id, num, office, folded, [])
             return case_id
 
         for attempt in range(5):
@@ -304,6 +303,7 @@ class Store:
         projection = dict(version=new_version, scenario=scenario_text,
                           problems=canonical.dumps([list(p) for p in remaining]), last_hash=previous)
         self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection)
+        readmodels.refresh(conn, case_id, row.num, row.office, doc, remaining)
         return new_version
 
     def _store_append(self, conn: Connection, row, new_entries: list[tuple[int, str, str, str]], at: str,
@@ -415,92 +415,36 @@ class Store:
             return [{"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
                      "occurred": r.occurred, "version": r.version} for r in conn.execute(q)]
 
-    # --- the clerk's day -------------------------------------------------------------
-    def _current_docs(self, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
-        with self._tx() as conn:
-            self._office_exists(conn, office)
-            q = select(cases, projections.c.scenario, projections.c.problems,
-                       projections.c.version.label("pversion")).join(
-                projections, projections.c.case_id == cases.c.id, isouter=True).order_by(cases.c.num)
-            if office is not None:
-                q = q.where(cases.c.office == office)
-            out = []
-            for r in conn.execute(q).all():
-                if r.scenario is not None and r.pversion == r.version:
-                    out.append((r, canonical.loads(r.scenario), [tuple(p) for p in canonical.loads(r.problems)]))
-                else:
-                    doc, problems = fold.fold(self._log(conn, r.id))
-                    out.append((r, doc, problems))
-            return out
-
+    # --- the clerk's day and the notice board (.readmodels) ---------------------------
     def due(self, as_of: date, within: int = 30, office: str | None = None, local: bool = False) -> list[dict]:
         """Deadlines pending (due within ``within`` days of ``as_of``) or missed, across the cases,
-        soonest first: ``[{case, duty, party, due, status, cites}]`` (CASE.md's row, exactly).
+        soonest first: ``[{case, duty, party, due, status, cites}]`` (CASE.md's row, exactly), from
+        the read models (:mod:`.readmodels`).
 
         ``local``: each row also carries ``duty_local`` (the duty in the case's language) and
         ``lang`` (that language), for what people read — the table, the calendar, the pages;
         the JSON of ``case due`` and ``GET /api/due`` keeps the contract's row."""
-        from wreckmaster.law.scenario import InvalidScenario
+        with self._tx() as conn:
+            self._office_exists(conn, office)
+            return readmodels.due(conn, as_of, within, office, local)
 
-        horizon = as_of + timedelta(days=within)
-        rows = []
-        for r, doc, stored in self._current_docs(office):
-            if stored or not r.occurred or r.occurred > as_of.isoformat():
-                continue
-            doc["as_of"] = as_of.isoformat()
-            try:
-                scenario = engine_bridge.validate_doc(doc)
-            except InvalidScenario:
-                continue
-            result = engine_bridge.assess(scenario, as_of)
-            if any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in result.findings):
-                continue
-            for d in result.deadlines:
-                if d.status == "missed" or (d.status == "pending" and d.due <= horizon):
-                    row = {"case": r.id, "duty": d.duty, "party": d.party, "due": d.due.isoformat(),
-                           "status": d.status, "cites": list(d.cites)}
-                    if local and d.duty_local:
-                        row.update(duty_local=d.duty_local, lang=result.language)
-                    rows.append((d.due, r.num, d.duty, row))
-        rows.sort(key=lambda t: t[:3])
-        return [t[3] for t in rows]
-
-    def notices(self, as_of: date) -> list[dict]:
+    def notices(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
+                after: tuple[int, int] | None = None) -> list[dict]:
         """Items under public notice on ``as_of``, all offices:
-        ``[{office, case, item, description, kind, found_on, place, claim_until}]`` (no person's name)."""
-        from wreckmaster.law import regime as registry
-        from wreckmaster.law.scenario import InvalidScenario
+        ``[{office, case, item, description, kind, found_on, place, claim_until}]`` (no person's name),
+        from the read models; :meth:`notice_page` pages them."""
+        return self.notice_page(as_of, filters, limit, after)[0]
 
-        out = []
-        for r, doc, stored in self._current_docs(None):
-            if stored or not r.occurred or r.occurred > as_of.isoformat():
-                continue
-            doc["as_of"] = as_of.isoformat()
-            try:
-                scenario = engine_bridge.validate_doc(doc)
-                regime = registry.get(scenario.regime)
-            except (InvalidScenario, KeyError):
-                continue
-            starts = NOTICE_EVENTS + tuple(regime.data.get("notice_events", ()))
-            ends = NOTICE_ENDS + tuple(regime.data.get("notice_end_events", ()))
-            for item in scenario.items:
-                begun = [e for t in starts for e in scenario.where(t, "items", item.id) if e.date <= as_of]
-                if not begun:
-                    continue
-                really = getattr(regime, "ends_notice", None)
-                ended = [e for t in ends for key in ("item", "items")
-                         for e in scenario.where(t, key, item.id)
-                         if e.date <= as_of and (really is None or really(scenario, e, item.id))]
-                if ended:
-                    continue
-                notice_date = min(e.date for e in begun)
-                hook = getattr(regime, "claim_until", None)
-                claim = hook(scenario, item.id, notice_date) if callable(hook) else None
-                out.append({"office": r.office, "case": r.id, "item": item.id, "description": item.description,
-                            "kind": item.kind, "found_on": item.found.date.isoformat() if item.found else None,
-                            "place": scenario.case.place,
-                            "claim_until": claim.isoformat() if claim is not None else None})
-        return out
+    def notice_page(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
+                    after: tuple[int, int] | None = None) -> tuple[list[dict], tuple[int, int] | None]:
+        """A page of :meth:`notices` that pass ``filters`` (CASE.md 1.1) and the position after it (None: the last)."""
+        with self._tx() as conn:
+            return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+
+    def rebuild_read_models(self) -> int:
+        """``wreckmaster db rebuild``: every read model again from the logs; returns the cases."""
+        with self._tx(write=True) as conn:
+            return readmodels.rebuild(conn)
 
     # --- tamper evidence -------------------------------------------------------------
     def verify(self, case_id: str | None = None) -> dict:
@@ -549,6 +493,8 @@ class Store:
                     problem = "projection's last hash differs from the log"
                 elif (r.regime, r.occurred, r.place) != (str(doc.get("regime")), _occurred(doc), _place(doc)):
                     problem = "case list row differs from the fold of the log"
+                else:
+                    problem = readmodels.check(conn, r.id, r.num, r.office, doc, canonical.loads(proj.problems))
                 if problem:
                     stale.append({"case": r.id, "problem": problem})
         return {"ok": not tampered and not stale, "tampered": tampered, "projections": stale}
@@ -712,4 +658,6 @@ def open_store(url: str | None = None) -> Store:
     :class:`DatabaseProblem` (run ``wreckmaster db upgrade``)."""
     engine = db.make_engine(url)
     db.ensure_ready(engine)
-    return Store(engine)
+    store = Store(engine)
+    readmodels.ensure_current(engine, lambda: store._tx(write=True))
+    return store

@@ -1,0 +1,79 @@
+"""The read models' tables (issue 23; ``store/readmodels.py`` keeps them): indexed rows of each
+case's deadlines, its items under notice and its list row, written in the append's transaction.
+
+Made by migration 0007. On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
+kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. Neither
+is declared here (SQLAlchemy has no such objects): :data:`NOT_DECLARED` names them.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import Float, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .models import Base
+
+#: objects of migration 0007 that the models do not declare (the schema test leaves them out)
+NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm")
+
+
+class ReadCase(Base):
+    """A case's row for the read models: when its rows hold (``latest``: the latest legal date in its
+    facts) and how it is read (``mode``: ``table`` — from the rows on or after ``latest``; ``fly`` —
+    always assessed on the fly; ``none`` — no rows, the stored log does not validate)."""
+    __tablename__ = "rm_cases"
+    case_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    num: Mapped[int] = mapped_column(Integer, index=True)
+    office: Mapped[str] = mapped_column(String(64), index=True)
+    occurred: Mapped[Optional[str]] = mapped_column(String(10))
+    latest: Mapped[Optional[str]] = mapped_column(String(10), index=True)
+    mode: Mapped[str] = mapped_column(String(8))
+
+
+class ReadDeadline(Base):
+    """One deadline of a case (its ``ord``-th in the assessment): status on and before ``due``
+    (``status_until``) and after it without an act (``status_after``), valid from the case's
+    ``latest`` date on; ``done_on``/``ended_on`` where the assessment says."""
+    __tablename__ = "rm_deadlines"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    case_id: Mapped[str] = mapped_column(String(32), index=True)
+    num: Mapped[int] = mapped_column(Integer)
+    office: Mapped[str] = mapped_column(String(64))
+    ord: Mapped[int] = mapped_column(Integer)
+    due: Mapped[str] = mapped_column(String(10))
+    done_on: Mapped[Optional[str]] = mapped_column(String(10))
+    ended_on: Mapped[Optional[str]] = mapped_column(String(10))
+    status_until: Mapped[str] = mapped_column(String(16))
+    status_after: Mapped[str] = mapped_column(String(16))
+    duty: Mapped[str] = mapped_column(Text)
+    party: Mapped[Optional[str]] = mapped_column(Text)
+    cites: Mapped[str] = mapped_column(Text)          # canonical JSON list
+    duty_local: Mapped[Optional[str]] = mapped_column(Text)
+    lang: Mapped[Optional[str]] = mapped_column(String(8))
+    __table_args__ = (Index("ix_rm_deadlines_office_due", "office", "due"), Index("ix_rm_deadlines_due", "due"))
+
+
+class ReadNotice(Base):
+    """An item under notice from ``notice_start`` until the day before ``notice_end`` (null: open):
+    the public fields only (never a person's name); ``search`` is the NFKC, case-folded text of its
+    description and place that ``q`` looks in."""
+    __tablename__ = "rm_notices"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    case_id: Mapped[str] = mapped_column(String(32), index=True)
+    num: Mapped[int] = mapped_column(Integer)
+    ord: Mapped[int] = mapped_column(Integer)
+    office: Mapped[str] = mapped_column(String(64), index=True)
+    item: Mapped[str] = mapped_column(Text)
+    description: Mapped[Optional[str]] = mapped_column(Text)
+    kind: Mapped[Optional[str]] = mapped_column(String(32))
+    item_class: Mapped[Optional[str]] = mapped_column(String(16))
+    found_on: Mapped[Optional[str]] = mapped_column(String(10), index=True)
+    place: Mapped[Optional[str]] = mapped_column(Text)
+    lat: Mapped[Optional[float]] = mapped_column(Float)     # degrees (geometry, not money)
+    lon: Mapped[Optional[float]] = mapped_column(Float)
+    claim_until: Mapped[Optional[str]] = mapped_column(String(10))
+    notice_start: Mapped[str] = mapped_column(String(10))
+    notice_end: Mapped[Optional[str]] = mapped_column(String(10))
+    search: Mapped[str] = mapped_column(Text)
+    __table_args__ = (Index("ix_rm_notices_num_ord", "num", "ord"), Index("ix_rm_notices_lat_lon", "lat", "lon"))
