@@ -439,6 +439,8 @@ class Store:
                     after: tuple[int, int] | None = None) -> tuple[list[dict], tuple[int, int] | None]:
         """A page of :meth:`notices` that pass ``filters`` (CASE.md 1.1) and the position after it (None: the last)."""
         with self._tx() as conn:
+            if filters is not None:
+                self._office_exists(conn, filters.office)
             return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
 
     def rebuild_read_models(self) -> int:
