@@ -140,11 +140,13 @@ def latest_date(scenario) -> date:
     return max(days)
 
 
-def _validated(doc: dict[str, Any], as_of: date):
+def _validated(doc: dict[str, Any], as_of: date | None):
     from wreckmaster.law.scenario import InvalidScenario
 
     d = dict(doc)
-    d["as_of"] = as_of.isoformat()
+    d.pop("as_of", None)
+    if as_of is not None:
+        d["as_of"] = as_of.isoformat()
     try:
         return engine_bridge.validate_doc(d)
     except InvalidScenario:
@@ -163,20 +165,14 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
             "latest": None, "mode": "none"}
     if list(problems) or not occurred:
         return Rows(case, [], [])
-    try:
-        first = date.fromisoformat(str(occurred))
-    except ValueError:
-        return Rows(case, [], [])
-    scenario = _validated(doc, first)
+    # validated once, without as_of: validation reads as_of only to refuse one before the casualty,
+    # and the engine takes the day as an argument (law/asof.py leaves later facts out)
+    scenario = _validated(doc, None)
     if scenario is None:
         return Rows(case, [], [])
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
     notices = _notice_rows(case_id, num, office, scenario)
-    scenario = _validated(doc, latest)
-    if scenario is None:   # pragma: no cover - validation does not depend on a later as_of
-        case["mode"] = "fly"
-        return Rows(case, [], notices)
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
         return Rows(case, [], notices)
@@ -184,8 +180,7 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
     after = at_latest
     if any(d.due >= latest for d in at_latest):
         far = max(d.due for d in at_latest) + timedelta(days=1)
-        later = _validated(doc, far)
-        after = engine_bridge.assess(later, far).deadlines if later is not None else []
+        after = engine_bridge.assess(scenario, far).deadlines
         same = [(d.duty, d.party, d.due, tuple(d.cites), d.duty_local) for d in at_latest] == \
                [(d.duty, d.party, d.due, tuple(d.cites), d.duty_local) for d in after]
         if not same:   # the law changes the deadlines with time alone: assess this case on the fly
@@ -251,9 +246,39 @@ def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str
 
 
 # --- keeping them ---------------------------------------------------------------------------
+_DEADLINE_COLUMNS = [c.name for c in rm_deadlines.columns if c.name != "id"]
+_NOTICE_COLUMNS = [c.name for c in rm_notices.columns if c.name != "id"]
+_CASE_COLUMNS = [c.name for c in rm_cases.columns]
+
+
+def _pg_refresh_statement():
+    """PostgreSQL: a case's rows replaced in one statement (one round trip, as the append's own
+    writes: ``store._PG_APPEND``); the new rows come as JSON arrays of objects."""
+    d, n = ", ".join(_DEADLINE_COLUMNS), ", ".join(_NOTICE_COLUMNS)
+    cols = ", ".join(_CASE_COLUMNS)
+    return text(f"""
+WITH old_deadlines AS (DELETE FROM rm_deadlines WHERE case_id = :case_id),
+old_notices AS (DELETE FROM rm_notices WHERE case_id = :case_id),
+new_deadlines AS (INSERT INTO rm_deadlines ({d})
+    SELECT {d} FROM json_populate_recordset(NULL::rm_deadlines, CAST(:deadlines AS json))),
+new_notices AS (INSERT INTO rm_notices ({n})
+    SELECT {n} FROM json_populate_recordset(NULL::rm_notices, CAST(:notices AS json)))
+INSERT INTO rm_cases ({cols}) SELECT {cols} FROM json_populate_record(NULL::rm_cases, CAST(:case AS json))
+ON CONFLICT (case_id) DO UPDATE SET {", ".join(f"{c} = EXCLUDED.{c}" for c in _CASE_COLUMNS if c != "case_id")}
+""")
+
+
+_PG_REFRESH = _pg_refresh_statement()
+
+
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems) -> None:
     """Replace one case's rows (in the caller's transaction: the append's or the open's)."""
     rows = compute(case_id, num, office, doc, problems)
+    if conn.dialect.name == "postgresql":
+        conn.execute(_PG_REFRESH, {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
+                                   "deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
+                                   "notices": json.dumps(rows.notices, ensure_ascii=False)})
+        return
     conn.execute(delete(rm_deadlines).where(rm_deadlines.c.case_id == case_id))
     conn.execute(delete(rm_notices).where(rm_notices.c.case_id == case_id))
     conn.execute(delete(rm_cases).where(rm_cases.c.case_id == case_id))
