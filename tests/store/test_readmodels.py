@@ -162,3 +162,45 @@ def test_db_rebuild_gives_the_same_rows_and_verify_sees_a_stale_row(corpus):
     assert not report["ok"] and {p["problem"] for p in report["projections"]} == {"read-model deadlines differ from the log"}
     store.rebuild_read_models()
     assert store.verify()["ok"]
+
+
+def test_db_upgrade_rebuilds_when_the_law_changed_and_db_rebuild_on_demand(wm, db_url):
+    """The stored law fingerprint differs (a new wreckmaster): `db upgrade` rebuilds the rows;
+    `db rebuild` always does; `case verify` is ok after each and sees rows that went missing."""
+    import json
+
+    from sqlalchemy import create_engine, text
+
+    from wreckmaster.store import readmodels
+
+    from .conftest import drift_doc
+
+    doc = drift_doc()
+    doc["events"] = [{"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}]
+    from wreckmaster.store import open_store
+
+    store = open_store(db_url)
+    case, _ = store.open_case(doc)
+    store.close()
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM rm_notices"))
+    r = wm("case", "verify", "--format", "json")
+    assert r.returncode == 1 and json.loads(r.stdout)["projections"] == [
+        {"case": case, "problem": "read-model notices differ from the log"}]
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE settings SET value = 'an older law' WHERE key = :k"), {"k": readmodels.FINGERPRINT_KEY})
+    engine.dispose()
+    assert wm("db", "upgrade", "--format", "json").returncode == 0
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT value FROM settings WHERE key = :k"),
+                            {"k": readmodels.FINGERPRINT_KEY}).scalar() == readmodels.fingerprint()
+        assert conn.execute(text("SELECT item, notice_start, claim_until FROM rm_notices")).all() == [
+            ("i1", "1876-03-03", "1877-03-01")]      # jp-1875 art 31: one year from the find (1876-03-01)
+        conn.execute(text("DELETE FROM rm_notices"))
+        conn.commit()
+    engine.dispose()
+    r = wm("db", "rebuild", "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout) == {"rebuilt": 1}
+    assert json.loads(wm("case", "verify", "--format", "json").stdout)["ok"] is True
