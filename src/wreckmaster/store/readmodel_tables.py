@@ -51,7 +51,10 @@ class ReadDeadline(Base):
     cites: Mapped[str] = mapped_column(Text)          # canonical JSON list
     duty_local: Mapped[Optional[str]] = mapped_column(Text)
     lang: Mapped[Optional[str]] = mapped_column(String(8))
-    __table_args__ = (Index("ix_rm_deadlines_office_due", "office", "due"), Index("ix_rm_deadlines_due", "due"))
+    # one office's list: the missed ones after their day (status_after), the rest by status_until
+    __table_args__ = (Index("ix_rm_deadlines_office_after", "office", "status_after", "due"),
+                      Index("ix_rm_deadlines_office_until", "office", "status_until", "due"),
+                      Index("ix_rm_deadlines_due", "due"))
 
 
 class ReadNotice(Base):
@@ -63,7 +66,7 @@ class ReadNotice(Base):
     case_id: Mapped[str] = mapped_column(String(32), index=True)
     num: Mapped[int] = mapped_column(Integer)
     ord: Mapped[int] = mapped_column(Integer)
-    office: Mapped[str] = mapped_column(String(64), index=True)
+    office: Mapped[str] = mapped_column(String(64))
     item: Mapped[str] = mapped_column(Text)
     description: Mapped[Optional[str]] = mapped_column(Text)
     kind: Mapped[Optional[str]] = mapped_column(String(32))
@@ -76,4 +79,5 @@ class ReadNotice(Base):
     notice_start: Mapped[str] = mapped_column(String(10))
     notice_end: Mapped[Optional[str]] = mapped_column(String(10))
     search: Mapped[str] = mapped_column(Text)
-    __table_args__ = (Index("ix_rm_notices_num_ord", "num", "ord"), Index("ix_rm_notices_lat_lon", "lat", "lon"))
+    __table_args__ = (Index("ix_rm_notices_num_ord", "num", "ord"), Index("ix_rm_notices_office_num_ord", "office", "num", "ord"),
+                      Index("ix_rm_notices_lat_lon", "lat", "lon"))

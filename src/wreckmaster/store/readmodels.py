@@ -347,7 +347,7 @@ def due(conn: Connection, as_of: date, within: int, office: str | None, local: b
     for r in conn.execute(q):
         status = r.status_until if r.due >= day else r.status_after
         row = {"case": r.case_id, "duty": r.duty, "party": r.party, "due": r.due, "status": status,
-               "cites": canonical.loads(r.cites)}
+               "cites": json.loads(r.cites)}   # a list of citation strings
         if local and r.duty_local:
             row.update(duty_local=r.duty_local, lang=r.lang)
         out.append(((r.due, r.num, r.duty, r.ord), row))

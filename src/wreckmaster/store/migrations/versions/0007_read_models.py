@@ -50,7 +50,8 @@ def upgrade() -> None:
         sa.Column("duty_local", sa.Text),
         sa.Column("lang", sa.String(8)))
     op.create_index("ix_rm_deadlines_case_id", "rm_deadlines", ["case_id"])
-    op.create_index("ix_rm_deadlines_office_due", "rm_deadlines", ["office", "due"])
+    op.create_index("ix_rm_deadlines_office_after", "rm_deadlines", ["office", "status_after", "due"])
+    op.create_index("ix_rm_deadlines_office_until", "rm_deadlines", ["office", "status_until", "due"])
     op.create_index("ix_rm_deadlines_due", "rm_deadlines", ["due"])
     op.create_table(
         "rm_notices",
@@ -72,7 +73,7 @@ def upgrade() -> None:
         sa.Column("notice_end", sa.String(10)),
         sa.Column("search", sa.Text, nullable=False))
     op.create_index("ix_rm_notices_case_id", "rm_notices", ["case_id"])
-    op.create_index("ix_rm_notices_office", "rm_notices", ["office"])
+    op.create_index("ix_rm_notices_office_num_ord", "rm_notices", ["office", "num", "ord"])
     op.create_index("ix_rm_notices_found_on", "rm_notices", ["found_on"])
     op.create_index("ix_rm_notices_num_ord", "rm_notices", ["num", "ord"])
     op.create_index("ix_rm_notices_lat_lon", "rm_notices", ["lat", "lon"])
