@@ -156,7 +156,7 @@ def test_db_rebuild_gives_the_same_rows_and_verify_sees_a_stale_row(corpus):
     assert store.rebuild_read_models() == len(store.list_cases())
     assert (store.due(day, within=365), store.notices(day)) == before
     with store.engine.begin() as conn:
-        changed = conn.execute(update(rm_deadlines).where(rm_deadlines.c.ord == 0).values(status_after="met"))
+        changed = conn.execute(update(rm_deadlines).where(rm_deadlines.c.ord == 0).values(status="ended"))
         assert changed.rowcount > 0
     report = store.verify()
     assert not report["ok"] and {p["problem"] for p in report["projections"]} == {"read-model deadlines differ from the log"}

@@ -32,29 +32,28 @@ class ReadCase(Base):
 
 
 class ReadDeadline(Base):
-    """One deadline of a case (its ``ord``-th in the assessment): status on and before ``due``
-    (``status_until``) and after it without an act (``status_after``), valid from the case's
-    ``latest`` date on; ``done_on``/``ended_on`` where the assessment says."""
+    """One deadline of a case as the assessment lists it (its ``ord``-th) on every day from
+    ``valid_from`` until the day before ``valid_to`` (null: from then on), with the ``status`` it
+    has on those days. A deadline that changes status on the day after its due day (pending →
+    missed, or met where a rule sets ``met`` without a dated act) has a row for each span."""
     __tablename__ = "rm_deadlines"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     case_id: Mapped[str] = mapped_column(String(32), index=True)
     num: Mapped[int] = mapped_column(Integer)
     office: Mapped[str] = mapped_column(String(64))
     ord: Mapped[int] = mapped_column(Integer)
+    valid_from: Mapped[str] = mapped_column(String(10))
+    valid_to: Mapped[Optional[str]] = mapped_column(String(10))
     due: Mapped[str] = mapped_column(String(10))
-    done_on: Mapped[Optional[str]] = mapped_column(String(10))
-    ended_on: Mapped[Optional[str]] = mapped_column(String(10))
-    status_until: Mapped[str] = mapped_column(String(16))
-    status_after: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))
     duty: Mapped[str] = mapped_column(Text)
     party: Mapped[Optional[str]] = mapped_column(Text)
     cites: Mapped[str] = mapped_column(Text)          # canonical JSON list
     duty_local: Mapped[Optional[str]] = mapped_column(Text)
     lang: Mapped[Optional[str]] = mapped_column(String(8))
-    # one office's list: the missed ones after their day (status_after), the rest by status_until
-    __table_args__ = (Index("ix_rm_deadlines_office_after", "office", "status_after", "due"),
-                      Index("ix_rm_deadlines_office_until", "office", "status_until", "due"),
-                      Index("ix_rm_deadlines_due", "due"))
+    # one office's list (and every office's) by status and due day
+    __table_args__ = (Index("ix_rm_deadlines_office_status_due", "office", "status", "due"),
+                      Index("ix_rm_deadlines_status_due", "status", "due"))
 
 
 class ReadNotice(Base):

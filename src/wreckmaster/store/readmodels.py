@@ -4,20 +4,21 @@ Alongside the cached fold (``projections``) the store keeps, in the same transac
 entry (:func:`refresh`, called by the append and the open), indexed rows of each case
 (``readmodel_tables.py``):
 
-- its **deadlines** (``rm_deadlines``): the due day, the status the deadline has on and before
-  it (``status_until``: pending, or met/missed/ended when an act or an event settled it) and the
-  status it takes after it without an act (``status_after``: missed, or met where a rule sets
-  ``met`` with no dated act — the jp-1875 posting after its 60 days, jp-1899's expenses), the
-  duty, party, cites and the duty in the case's language;
+- its **deadlines** (``rm_deadlines``): each deadline the assessment lists, with the span of
+  days it is listed so (``valid_from`` to the day before ``valid_to``) and its ``status`` then —
+  due day, duty, party, cites and the duty in the case's language. A deadline pending until its
+  due day is missed after it, or met where a rule sets ``met`` with no dated act (the jp-1875
+  posting after its 60 days, jp-1899's expenses); ``ended`` counts as any status; a deadline the
+  law opens only once another has passed (jp-1875 art 31 ¶2) starts its own span;
 - its **items under notice** (``rm_notices``): the public fields, the notice's start and end;
 - its **row** (``rm_cases``): office, ``occurred`` and ``latest``, the latest legal date in its facts.
 
-Status on ``as_of``: ``status_until`` when ``as_of`` is on or before the due day, else
-``status_after``. This is exact once every fact is known, i.e. for ``as_of`` on or after
-``latest``: the rows are the assessment on ``latest`` and on the day after the last due day,
-and a case whose deadlines differ between the two (the law made a deadline appear or vanish
-with time alone) is marked ``fly``. For an earlier ``as_of`` (a historian's view), and for a
-``fly`` case, the case is assessed on the fly as before (:func:`_due_on_the_fly`). Notices
+Status on ``as_of``: the row whose span holds ``as_of``. With every fact known — ``as_of`` on
+or after ``latest`` — the list changes only on the day after a pending deadline's due day, so
+the rows are the assessments on ``latest`` and on each such day (:func:`_spans`). For an
+earlier ``as_of`` (a historian's view), and for a case whose list would need more than
+:data:`MAX_SPANS` assessments (``mode = 'fly'``), the case is assessed on the fly as before
+(:func:`_due_on_the_fly`). Notices
 need no such care: the board always read every dated fact, so their rows hold for every
 ``as_of`` on or after the casualty.
 
@@ -176,25 +177,59 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
         return Rows(case, [], notices)
-    at_latest = result.deadlines
-    after = at_latest
-    if any(d.due >= latest for d in at_latest):
-        far = max(d.due for d in at_latest) + timedelta(days=1)
-        after = engine_bridge.assess(scenario, far).deadlines
-        same = [(d.duty, d.party, d.due, tuple(d.cites), d.duty_local) for d in at_latest] == \
-               [(d.duty, d.party, d.due, tuple(d.cites), d.duty_local) for d in after]
-        if not same:   # the law changes the deadlines with time alone: assess this case on the fly
-            case["mode"] = "fly"
-            return Rows(case, [], notices)
+    spans = _spans(scenario, latest, result.deadlines)
+    if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
+        case["mode"] = "fly"
+        return Rows(case, [], notices)
     deadlines = []
-    for k, (d, a) in enumerate(zip(at_latest, after)):
-        until = d.status if d.due >= latest else a.status
-        deadlines.append({
-            "case_id": case_id, "num": num, "office": office, "ord": k, "due": d.due.isoformat(),
-            "done_on": None, "ended_on": latest.isoformat() if until == "ended" else None,
-            "status_until": until, "status_after": a.status, "duty": d.duty, "party": d.party,
-            "cites": canonical.dumps(list(d.cites)), "duty_local": d.duty_local, "lang": result.language})
+    for k, (start, listed) in enumerate(spans):
+        end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else None
+        for n, d in enumerate(listed):
+            deadlines.append({
+                "case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": start.isoformat(),
+                "valid_to": end, "due": d.due.isoformat(), "status": d.status, "duty": d.duty, "party": d.party,
+                "cites": canonical.dumps(list(d.cites)), "duty_local": d.duty_local, "lang": result.language})
     return Rows(case, deadlines, notices)
+
+
+#: at most this many assessments for one case's rows (a register of many items with many due days
+#: is assessed on the fly instead, as before the read models)
+MAX_SPANS = 8
+
+
+def _key(d) -> tuple:
+    return (d.duty, d.party, d.due, d.status, tuple(d.cites), d.duty_local)
+
+
+def _spans(scenario, latest: date, first: list) -> list[tuple[date, list]] | None:
+    """The case's deadlines on every day from ``latest`` on, as spans ``[(first day, deadlines)]``.
+
+    With every fact known, the list changes only on the day after a pending deadline's due day
+    (it becomes missed, or met where a rule sets it so; or the law opens a next one, as jp-1875
+    art 31 ¶2 after the owner's year): the case is assessed on ``latest`` and on each such day,
+    and equal neighbours are joined. None when that takes more than :data:`MAX_SPANS` assessments."""
+    if len({d.due for d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
+        return None
+    spans: list[tuple[date, list]] = []
+    todo = {latest}
+    seen: set[date] = set()
+    listed = first
+    while todo:
+        day = min(todo)
+        todo.discard(day)
+        seen.add(day)
+        if len(seen) > MAX_SPANS:
+            return None
+        if day != latest:
+            listed = engine_bridge.assess(scenario, day).deadlines
+        if not spans or [_key(d) for d in spans[-1][1]] != [_key(d) for d in listed]:
+            spans.append((day, listed))
+        for d in listed:
+            if d.status == "pending" and d.due >= day:
+                nxt = d.due + timedelta(days=1)
+                if nxt not in seen:
+                    todo.add(nxt)
+    return spans
 
 
 def item_class(regime, scenario, item) -> str | None:
@@ -306,7 +341,7 @@ def check(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, 
     if _plain(have_case) != want.case:
         return "read-model case row differs from the log"
     have = [_plain(r) for r in conn.execute(select(rm_deadlines).where(rm_deadlines.c.case_id == case_id)
-                                            .order_by(rm_deadlines.c.ord))]
+                                            .order_by(rm_deadlines.c.valid_from, rm_deadlines.c.ord))]
     if have != want.deadlines:
         return "read-model deadlines differ from the log"
     have = [_plain(r) for r in conn.execute(select(rm_notices).where(rm_notices.c.case_id == case_id)
@@ -336,23 +371,21 @@ def due(conn: Connection, as_of: date, within: int, office: str | None, local: b
     """CASE.md's ``case due`` rows, soonest first (by due day, case, duty, the assessment's order)."""
     day, horizon = as_of.isoformat(), (as_of + timedelta(days=within)).isoformat()
     d, c = rm_deadlines, rm_cases
-    q = select(d, c.c.num.label("cnum")).join(c, c.c.case_id == d.c.case_id).where(
-        c.c.mode == "table", c.c.latest <= day,
-        or_(and_(d.c.due < day, d.c.status_after == "missed"),
-            and_(d.c.due >= day, d.c.status_until == "missed"),
-            and_(d.c.due >= day, d.c.due <= horizon, d.c.status_until == "pending")))
+    q = select(d).join(c, c.c.case_id == d.c.case_id).where(
+        c.c.mode == "table", c.c.latest <= day, d.c.valid_from <= day,
+        or_(d.c.valid_to.is_(None), d.c.valid_to > day),
+        or_(d.c.status == "missed", and_(d.c.status == "pending", d.c.due <= horizon)))
     if office is not None:
         q = q.where(d.c.office == office)
     out = []
     for r in conn.execute(q):
-        status = r.status_until if r.due >= day else r.status_after
-        row = {"case": r.case_id, "duty": r.duty, "party": r.party, "due": r.due, "status": status,
+        row = {"case": r.case_id, "duty": r.duty, "party": r.party, "due": r.due, "status": r.status,
                "cites": json.loads(r.cites)}   # a list of citation strings
         if local and r.duty_local:
             row.update(duty_local=r.duty_local, lang=r.lang)
         out.append(((r.due, r.num, r.duty, r.ord), row))
     fly = select(cases).join(c, c.c.case_id == cases.c.id).where(
-        c.c.mode != "none", c.c.occurred <= day, or_(c.c.mode == "fly", c.c.latest > day)).order_by(cases.c.num)
+        c.c.occurred <= day, or_(c.c.mode == "fly", and_(c.c.mode == "table", c.c.latest > day))).order_by(cases.c.num)
     if office is not None:
         fly = fly.where(cases.c.office == office)
     for r, doc, problems in _docs(conn, fly):

@@ -39,20 +39,18 @@ def upgrade() -> None:
         sa.Column("num", sa.Integer, nullable=False),
         sa.Column("office", sa.String(64), nullable=False),
         sa.Column("ord", sa.Integer, nullable=False),
+        sa.Column("valid_from", sa.String(10), nullable=False),
+        sa.Column("valid_to", sa.String(10)),
         sa.Column("due", sa.String(10), nullable=False),
-        sa.Column("done_on", sa.String(10)),
-        sa.Column("ended_on", sa.String(10)),
-        sa.Column("status_until", sa.String(16), nullable=False),
-        sa.Column("status_after", sa.String(16), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
         sa.Column("duty", sa.Text, nullable=False),
         sa.Column("party", sa.Text),
         sa.Column("cites", sa.Text, nullable=False),
         sa.Column("duty_local", sa.Text),
         sa.Column("lang", sa.String(8)))
     op.create_index("ix_rm_deadlines_case_id", "rm_deadlines", ["case_id"])
-    op.create_index("ix_rm_deadlines_office_after", "rm_deadlines", ["office", "status_after", "due"])
-    op.create_index("ix_rm_deadlines_office_until", "rm_deadlines", ["office", "status_until", "due"])
-    op.create_index("ix_rm_deadlines_due", "rm_deadlines", ["due"])
+    op.create_index("ix_rm_deadlines_office_status_due", "rm_deadlines", ["office", "status", "due"])
+    op.create_index("ix_rm_deadlines_status_due", "rm_deadlines", ["status", "due"])
     op.create_table(
         "rm_notices",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
