@@ -25,15 +25,19 @@ class ReadCase(Base):
     __tablename__ = "rm_cases"
     case_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     num: Mapped[int] = mapped_column(Integer, index=True)
-    office: Mapped[str] = mapped_column(String(64), index=True)
+    office: Mapped[str] = mapped_column(String(64))
     occurred: Mapped[Optional[str]] = mapped_column(String(10))
-    latest: Mapped[Optional[str]] = mapped_column(String(10), index=True)
+    latest: Mapped[Optional[str]] = mapped_column(String(10))
     mode: Mapped[str] = mapped_column(String(8))
+    # the cases read on the fly on a day: mode fly, or a latest date after it
+    __table_args__ = (Index("ix_rm_cases_office_mode_latest", "office", "mode", "latest"),
+                      Index("ix_rm_cases_mode_latest", "mode", "latest"))
 
 
 class ReadDeadline(Base):
     """One deadline of a case as the assessment lists it (its ``ord``-th) on every day from
-    ``valid_from`` until the day before ``valid_to`` (null: from then on), with the ``status`` it
+    ``valid_from`` until the day before ``valid_to`` (``9999-99-99``: from then on, after every
+    date, so that one index range finds the rows of a day), with the ``status`` it
     has on those days. A deadline that changes status on the day after its due day (pending →
     missed, or met where a rule sets ``met`` without a dated act) has a row for each span."""
     __tablename__ = "rm_deadlines"
@@ -43,7 +47,7 @@ class ReadDeadline(Base):
     office: Mapped[str] = mapped_column(String(64))
     ord: Mapped[int] = mapped_column(Integer)
     valid_from: Mapped[str] = mapped_column(String(10))
-    valid_to: Mapped[Optional[str]] = mapped_column(String(10))
+    valid_to: Mapped[str] = mapped_column(String(10))
     due: Mapped[str] = mapped_column(String(10))
     status: Mapped[str] = mapped_column(String(16))
     duty: Mapped[str] = mapped_column(Text)
@@ -51,9 +55,9 @@ class ReadDeadline(Base):
     cites: Mapped[str] = mapped_column(Text)          # canonical JSON list
     duty_local: Mapped[Optional[str]] = mapped_column(Text)
     lang: Mapped[Optional[str]] = mapped_column(String(8))
-    # one office's list (and every office's) by status and due day
-    __table_args__ = (Index("ix_rm_deadlines_office_status_due", "office", "status", "due"),
-                      Index("ix_rm_deadlines_status_due", "status", "due"))
+    # one office's list (and every office's): the rows of a status still listed on a day
+    __table_args__ = (Index("ix_rm_deadlines_office_status_to", "office", "status", "valid_to"),
+                      Index("ix_rm_deadlines_status_to", "status", "valid_to"))
 
 
 class ReadNotice(Base):

@@ -5,7 +5,8 @@ entry (:func:`refresh`, called by the append and the open), indexed rows of each
 (``readmodel_tables.py``):
 
 - its **deadlines** (``rm_deadlines``): each deadline the assessment lists, with the span of
-  days it is listed so (``valid_from`` to the day before ``valid_to``) and its ``status`` then —
+  days it is listed so (``valid_from`` to the day before ``valid_to``, :data:`OPEN` when it does not
+  end) and its ``status`` then —
   due day, duty, party, cites and the duty in the case's language. A deadline pending until its
   due day is missed after it, or met where a rule sets ``met`` with no dated act (the jp-1875
   posting after its 60 days, jp-1899's expenses); ``ended`` counts as any status; a deadline the
@@ -183,7 +184,7 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
         return Rows(case, [], notices)
     deadlines = []
     for k, (start, listed) in enumerate(spans):
-        end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else None
+        end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else OPEN
         for n, d in enumerate(listed):
             deadlines.append({
                 "case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": start.isoformat(),
@@ -192,6 +193,8 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
     return Rows(case, deadlines, notices)
 
 
+#: ``valid_to`` of a span that does not end: after every date (a plain string range on the index)
+OPEN = "9999-99-99"
 #: at most this many assessments for one case's rows (a register of many items with many due days
 #: is assessed on the fly instead, as before the read models)
 MAX_SPANS = 8
@@ -372,8 +375,7 @@ def due(conn: Connection, as_of: date, within: int, office: str | None, local: b
     day, horizon = as_of.isoformat(), (as_of + timedelta(days=within)).isoformat()
     d, c = rm_deadlines, rm_cases
     q = select(d).join(c, c.c.case_id == d.c.case_id).where(
-        c.c.mode == "table", c.c.latest <= day, d.c.valid_from <= day,
-        or_(d.c.valid_to.is_(None), d.c.valid_to > day),
+        c.c.mode == "table", c.c.latest <= day, d.c.valid_from <= day, d.c.valid_to > day,
         or_(d.c.status == "missed", and_(d.c.status == "pending", d.c.due <= horizon)))
     if office is not None:
         q = q.where(d.c.office == office)
@@ -387,7 +389,7 @@ def due(conn: Connection, as_of: date, within: int, office: str | None, local: b
     fly = select(cases).join(c, c.c.case_id == cases.c.id).where(
         c.c.occurred <= day, or_(c.c.mode == "fly", and_(c.c.mode == "table", c.c.latest > day))).order_by(cases.c.num)
     if office is not None:
-        fly = fly.where(cases.c.office == office)
+        fly = fly.where(c.c.office == office)
     for r, doc, problems in _docs(conn, fly):
         out += _due_on_the_fly(r, doc, problems, as_of, horizon, local)
     out.sort(key=lambda t: t[0])

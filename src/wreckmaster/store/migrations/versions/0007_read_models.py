@@ -30,8 +30,8 @@ def upgrade() -> None:
         sa.Column("latest", sa.String(10)),
         sa.Column("mode", sa.String(8), nullable=False))
     op.create_index("ix_rm_cases_num", "rm_cases", ["num"])
-    op.create_index("ix_rm_cases_office", "rm_cases", ["office"])
-    op.create_index("ix_rm_cases_latest", "rm_cases", ["latest"])
+    op.create_index("ix_rm_cases_office_mode_latest", "rm_cases", ["office", "mode", "latest"])
+    op.create_index("ix_rm_cases_mode_latest", "rm_cases", ["mode", "latest"])
     op.create_table(
         "rm_deadlines",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -40,7 +40,7 @@ def upgrade() -> None:
         sa.Column("office", sa.String(64), nullable=False),
         sa.Column("ord", sa.Integer, nullable=False),
         sa.Column("valid_from", sa.String(10), nullable=False),
-        sa.Column("valid_to", sa.String(10)),
+        sa.Column("valid_to", sa.String(10), nullable=False),
         sa.Column("due", sa.String(10), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("duty", sa.Text, nullable=False),
@@ -49,8 +49,8 @@ def upgrade() -> None:
         sa.Column("duty_local", sa.Text),
         sa.Column("lang", sa.String(8)))
     op.create_index("ix_rm_deadlines_case_id", "rm_deadlines", ["case_id"])
-    op.create_index("ix_rm_deadlines_office_status_due", "rm_deadlines", ["office", "status", "due"])
-    op.create_index("ix_rm_deadlines_status_due", "rm_deadlines", ["status", "due"])
+    op.create_index("ix_rm_deadlines_office_status_to", "rm_deadlines", ["office", "status", "valid_to"])
+    op.create_index("ix_rm_deadlines_status_to", "rm_deadlines", ["status", "valid_to"])
     op.create_table(
         "rm_notices",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
