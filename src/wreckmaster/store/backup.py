@@ -291,7 +291,8 @@ def _load_case(conn: Connection, case_id: str, num: int, lines: list, offices_pr
 
 # --- db rebuild -------------------------------------------------------------------------
 def rebuild_case(conn: Connection, case_id: str) -> None:
-    """The case's read models from its log: the list columns of ``cases`` and its projection."""
+    """The case's read models from its log: the list columns of ``cases``, its projection, and
+    its rows of the due list and the notice board (:mod:`.readmodels`)."""
     from .store import _occurred, _place, _stored
 
     rows = conn.execute(select(log_table.c.seq, log_table.c.entry, log_table.c.hash).where(
@@ -307,6 +308,10 @@ def rebuild_case(conn: Connection, case_id: str) -> None:
     done = conn.execute(update(projections).where(projections.c.case_id == case_id).values(**values))
     if done.rowcount == 0:
         conn.execute(insert(projections).values(case_id=case_id, **values))
+    from . import readmodels
+
+    row = conn.execute(select(cases.c.num, cases.c.office).where(cases.c.id == case_id)).one()
+    readmodels.refresh(conn, case_id, row.num, row.office, doc, problems)
 
 
 def rebuild(store) -> dict[str, int]:

@@ -26,7 +26,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0006"
+HEAD = "0007"
 
 
 class Base(DeclarativeBase):
@@ -175,3 +175,6 @@ person_entries = PersonEntryRow.__table__
 seals = SealRow.__table__
 case_count = CaseCountRow.__table__
 login_failures = LoginFailure.__table__
+
+
+from . import readmodel_tables  # noqa: E402,F401  (issue 23: the read models' tables, migration 0007)

@@ -170,6 +170,9 @@ class OfficeMethods:
                     raise InvalidEntry([("/date", f"{day} is not a closing day of office {office_id}")])
                 conn.execute(delete(office_closed_days).where(office_closed_days.c.office == office_id,
                                                               office_closed_days.c.day == day))
+            from . import readmodels
+
+            readmodels.refresh_office(conn, office_id)   # the due list and the board move with the days
             return self._closed_days(conn, office_id)
 
     def offices(self) -> list[dict]:

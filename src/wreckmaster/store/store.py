@@ -17,14 +17,14 @@ import hmac
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Callable, Iterator
 
 from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import attribution, canonical, db, engine_bridge, fold, logins, seals
+from . import attribution, canonical, db, engine_bridge, fold, logins, readmodels, seals
 from .checkpoint import Checkpoint, Mark
 from .groupcommit import GroupCommit
 from .office_store import OfficeMethods
@@ -38,10 +38,8 @@ Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
 MAX_ENTRIES = 1000   # entries in one appended list (the API and docs/service.md say so)
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
-# an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
-# ``Regime.data["notice_events"]``) until one of the ending events
-NOTICE_EVENTS = ("notice_posted", "notice_wide")
-NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
+# an item is under notice from one of these events until one of the ending events (.readmodels)
+NOTICE_EVENTS, NOTICE_ENDS = readmodels.NOTICE_EVENTS, readmodels.NOTICE_ENDS
 
 
 # The statements of an append, built once: building a statement and its cache key on every
@@ -299,6 +297,7 @@ class Store(OfficeMethods):
             conn.execute(insert(projections).values(
                 case_id=case_id, version=1, scenario=scenario_text, problems="[]", last_hash=digest))
             conn.execute(insert(seal_table).values(**seals.head_row(seals.Head(case_id, 1, digest, office))))
+            readmodels.refresh(conn, case_id, num, office, folded, [])
             return Mark(case_id, num, 1, digest)
 
         for attempt in range(5):
@@ -483,6 +482,7 @@ class Store(OfficeMethods):
                           problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
         seal = seals.head_row(seals.Head(case_id, new_version, previous, valid.office))
         self._store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
+        readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining)
         return Mark(case_id, row.num, new_version, previous)
 
     def _check_move(self, conn: Connection | None, entry: dict, office: str, single: bool) -> list[Problem]:
@@ -627,7 +627,7 @@ class Store(OfficeMethods):
             return [{"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
                      "occurred": r.occurred, "version": r.version} for r in conn.execute(q)]
 
-    # --- the clerk's day -------------------------------------------------------------
+    # --- the clerk's day and the notice board (.readmodels) ---------------------------
     def _current_docs(self, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
         return self._lagging(lambda conn: self._current_docs_on(conn, office))
 
@@ -653,72 +653,35 @@ class Store(OfficeMethods):
 
     def due(self, as_of: date, within: int = 30, office: str | None = None, local: bool = False) -> list[dict]:
         """Deadlines pending (due within ``within`` days of ``as_of``) or missed, across the cases,
-        soonest first: ``[{case, duty, party, due, status, cites}]`` (CASE.md's row, exactly).
+        soonest first: ``[{case, duty, party, due, status, cites}]`` (CASE.md's row, exactly), from
+        the read models (:mod:`.readmodels`).
 
         ``local``: each row also carries ``duty_local`` (the duty in the case's language) and
         ``lang`` (that language), for what people read — the table, the calendar, the pages;
         the JSON of ``case due`` and ``GET /api/due`` keeps the contract's row."""
-        from wreckmaster.law.scenario import InvalidScenario
+        with self._tx() as conn:
+            self._office_exists(conn, office)
+            return readmodels.due(conn, as_of, within, office, local)
 
-        horizon = as_of + timedelta(days=within)
-        rows = []
-        for r, doc, stored in self._current_docs(office):
-            if stored or not r.occurred or r.occurred > as_of.isoformat():
-                continue
-            doc["as_of"] = as_of.isoformat()
-            try:
-                scenario = engine_bridge.validate_doc(doc)
-            except InvalidScenario:
-                continue
-            result = engine_bridge.assess(scenario, as_of)
-            if any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in result.findings):
-                continue
-            for d in result.deadlines:
-                if d.status == "missed" or (d.status == "pending" and d.due <= horizon):
-                    row = {"case": r.id, "duty": d.duty, "party": d.party, "due": d.due.isoformat(),
-                           "status": d.status, "cites": list(d.cites)}
-                    if local and d.duty_local:
-                        row.update(duty_local=d.duty_local, lang=result.language)
-                    rows.append((d.due, r.num, d.duty, row))
-        rows.sort(key=lambda t: t[:3])
-        return [t[3] for t in rows]
-
-    def notices(self, as_of: date) -> list[dict]:
+    def notices(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
+                after: tuple[int, int] | None = None) -> list[dict]:
         """Items under public notice on ``as_of``, all offices:
-        ``[{office, case, item, description, kind, found_on, place, claim_until}]`` (no person's name)."""
-        from wreckmaster.law import regime as registry
-        from wreckmaster.law.scenario import InvalidScenario
+        ``[{office, case, item, description, kind, found_on, place, claim_until}]`` (no person's name),
+        from the read models; :meth:`notice_page` pages them."""
+        return self.notice_page(as_of, filters, limit, after)[0]
 
-        out = []
-        for r, doc, stored in self._current_docs(None):
-            if stored or not r.occurred or r.occurred > as_of.isoformat():
-                continue
-            doc["as_of"] = as_of.isoformat()
-            try:
-                scenario = engine_bridge.validate_doc(doc)
-                regime = registry.get(scenario.regime)
-            except (InvalidScenario, KeyError):
-                continue
-            starts = NOTICE_EVENTS + tuple(regime.data.get("notice_events", ()))
-            ends = NOTICE_ENDS + tuple(regime.data.get("notice_end_events", ()))
-            for item in scenario.items:
-                begun = [e for t in starts for e in scenario.where(t, "items", item.id) if e.date <= as_of]
-                if not begun:
-                    continue
-                really = getattr(regime, "ends_notice", None)
-                ended = [e for t in ends for key in ("item", "items")
-                         for e in scenario.where(t, key, item.id)
-                         if e.date <= as_of and (really is None or really(scenario, e, item.id))]
-                if ended:
-                    continue
-                notice_date = min(e.date for e in begun)
-                hook = getattr(regime, "claim_until", None)
-                claim = hook(scenario, item.id, notice_date) if callable(hook) else None
-                out.append({"office": r.office, "case": r.id, "item": item.id, "description": item.description,
-                            "kind": item.kind, "found_on": item.found.date.isoformat() if item.found else None,
-                            "place": scenario.case.place,
-                            "claim_until": claim.isoformat() if claim is not None else None})
-        return out
+    def notice_page(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
+                    after: tuple[int, int] | None = None) -> tuple[list[dict], tuple[int, int] | None]:
+        """A page of :meth:`notices` that pass ``filters`` (CASE.md 1.1) and the position after it (None: the last)."""
+        with self._tx() as conn:
+            if filters is not None:
+                self._office_exists(conn, filters.office)
+            return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+
+    def rebuild_read_models(self) -> int:
+        """``wreckmaster db rebuild``: every read model again from the logs; returns the cases."""
+        with self._tx(write=True) as conn:
+            return readmodels.rebuild(conn)
 
     # --- tamper evidence -------------------------------------------------------------
     def verify(self, case_id: str | None = None) -> dict:
@@ -749,6 +712,11 @@ class Store(OfficeMethods):
                 if not intact:
                     continue
                 problem = self._projection_problem(conn, r, chain)
+                if problem is None:  # the projection is the fold: the read models are checked against it
+                    proj = conn.execute(select(projections.c.scenario, projections.c.problems).where(
+                        projections.c.case_id == r.id)).first()
+                    problem = readmodels.check(conn, r.id, r.num, r.office, canonical.loads(proj.scenario),
+                                               canonical.loads(proj.problems))
                 if problem:
                     stale.append({"case": r.id, "problem": problem})
         out = {"ok": not found.tampered and not stale, "tampered": found.tampered, "projections": stale}
@@ -1013,10 +981,14 @@ def open_store(url: str | None = None, read_url: str | None = None) -> Store:
     engine = db.make_engine(url)
     db.ensure_ready(engine)
     if not read_url:
-        return Store(engine)
+        store = Store(engine)
+        readmodels.ensure_current(engine, lambda: store._tx(write=True))
+        return store
     read_engine = db.make_engine(read_url)
     if engine.dialect.name != "postgresql" or read_engine.dialect.name != "postgresql":
         engine.dispose()
         read_engine.dispose()
         raise DatabaseProblem("--read-db needs PostgreSQL: a streaming replica of the --db database")
-    return Store(engine, read_engine)
+    store = Store(engine, read_engine)
+    readmodels.ensure_current(engine, lambda: store._tx(write=True))
+    return store

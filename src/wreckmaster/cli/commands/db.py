@@ -1,5 +1,6 @@
 """`wreckmaster db upgrade|backup|export|import|rebuild|accept-restore`: the case log's database
-(CASE.md 1.1 "Backups" and "Seals"; ``store/backup.py``)."""
+(CASE.md 1.1 "Backups" and "Seals"; ``store/backup.py``); `db upgrade` also rebuilds the read
+models when the law changed (``store/readmodels.py``)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -27,16 +28,20 @@ def register(app: typer.Typer) -> None:
 
         check_choice(format, ("table", "json"))
         try:
-            secret.ensure_key_file()   # the seals' keys derive from it (CASE.md 1.1 "Workers")
+            # the seals' keys and the web sessions' derive from it (CASE.md 1.1 "Workers"; 0600)
+            secret.ensure_key_file()
         except OSError as exc:
             from .case import _exit
 
             _exit(f"database: cannot create the key file {secret.key_file()}: {exc.strerror}", 5)
-        with store_errors():
-            before, after = database.upgrade(database.make_engine(db))
-        from wreckmaster import secret
+        from wreckmaster.store import readmodels
+        from wreckmaster.store.store import Store
 
-        secret.ensure_key_file()   # the secret web sessions are signed with, shared by every worker (0600)
+        with store_errors():
+            engine = database.make_engine(db)
+            before, after = database.upgrade(engine)
+            store = Store(engine)
+            readmodels.ensure_current(engine, lambda: store._tx(write=True))
         if format == "json":
             print_json({"from": before, "to": after})
         elif before == after:
@@ -129,8 +134,10 @@ def register(app: typer.Typer) -> None:
             print(f"imported {counts['cases']} cases ({counts['entries']} entries), {counts['offices']} offices, "
                   f"{counts['users']} users; every hash checked, sealed again")
 
-    @group.command("rebuild", help="Rebuild every read model (the case list's columns, the cached folds) from "
-                                   "the logs.")
+    @group.command("rebuild", help="Rebuild every read model from the logs: the case list's columns, the cached "
+                                   "folds, the due list's and the notice board's rows. `db upgrade` rebuilds the "
+                                   "last two when the law changed.\n\n"
+                                   "Example: wreckmaster db rebuild --db postgresql+psycopg://postgres@127.0.0.1:5432/cases")
     def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                     format: str = typer.Option("table", "--format", help="table or json")) -> None:
         from wreckmaster.cli.main import print_json
@@ -138,7 +145,11 @@ def register(app: typer.Typer) -> None:
 
         from .case import from_store
 
-        done = from_store(db, format, backup.rebuild)
+        def rebuild(store) -> dict:
+            done = backup.rebuild(store)
+            return {**done, "rebuilt": store.rebuild_read_models()}
+
+        done = from_store(db, format, rebuild)
         if format == "json":
             print_json(done)
         else:

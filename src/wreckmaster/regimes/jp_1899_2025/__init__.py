@@ -26,4 +26,5 @@ REGIME = register(Regime(
     ],
     claim_until=claims.claim_until,    # arts 27 ¶1, 30 ¶1
     ends_notice=claims.ends_notice,    # art 28: a finder's taking too early does not end the notice
+    data={"item_class": claims.notice_class},   # arts 24 ¶2, 27 ¶1: the notice board's `class` filter
 ))

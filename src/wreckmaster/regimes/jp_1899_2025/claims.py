@@ -20,6 +20,17 @@ from .common import order_goods
 CITES = ("jp-1899-2025:27.1", "jp-1899-2025:order", "jp-1899-2025:30.1")
 
 
+def notice_class(scenario: Scenario, item) -> str:
+    """The class of goods under notice for the board's ``class`` filter (CASE.md 1.1): ``sunken``,
+    ``river_timber`` or ``drifting``, as art 24 ¶2 and art 27 ¶1 class them (:func:`.common.item_class`,
+    reading ``jp-1899-2025-24-rates``)."""
+    from types import SimpleNamespace
+
+    from .common import item_class
+
+    return item_class(SimpleNamespace(case=scenario.case), item).key  # type: ignore[arg-type]
+
+
 def ends_notice(scenario: Scenario, event, item_id: str) -> bool:
     """Whether ``event`` ends the notice of ``item_id`` (the ``ends_notice`` hook): a ``finder_took``
     before the owner's right ended acquires nothing, and the notice stands (art 28; reading

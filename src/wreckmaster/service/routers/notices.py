@@ -13,10 +13,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from .. import params
+from .. import notice_query, params
 from ..jsonio import JSON
 from ..schemas import Notice
-from .common import E422, E503, store_of
+from .common import E404, E422, E503, store_of
 
 router = APIRouter(prefix="/api", tags=["notices"])
 page_router = APIRouter(include_in_schema=False)
@@ -37,12 +37,17 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-@router.get("/notices", operation_id="listNotices", summary="Public notices of all offices (no token needed)",
-            response_model=list[Notice], responses={**E422, **E503}, openapi_extra={
-                "parameters": [params.AS_OF], "security": []})
+@router.get("/notices", operation_id="listNotices",
+            summary="Public notices of all offices (no token needed), filtered and paged (CASE.md 1.1)",
+            response_model=list[Notice], responses={**E404, **E422, **E503}, openapi_extra={
+                "parameters": [params.AS_OF, *notice_query.OPENAPI], "security": []})
 def list_notices(request: Request) -> Any:
-    as_of = params.query_date(request, "as_of") or date.today()
-    return JSON(public_notices(store_of(request), as_of), headers={"Cache-Control": "public, max-age=60"})
+    as_of, filters, limit, after = notice_query.read(request)
+    rows, last = store_of(request).notice_page(as_of, filters, limit, after)
+    headers = {"Cache-Control": "public, max-age=60"}
+    if last is not None:
+        headers["Link"] = notice_query.next_link(request, last)
+    return JSON([{k: _plain(row.get(k)) for k in FIELDS} for row in rows], headers=headers)
 
 
 _HEAD = ("office", "item", "description", "kind", "found on", "place", "owner may claim until")

@@ -1,0 +1,568 @@
+"""Read models (issue 23): the clerk's due list and the public notice board without assessing every case.
+
+Alongside the cached fold (``projections``) the store keeps, in the same transaction as every
+entry (:func:`refresh`, called by the append and the open), indexed rows of each case
+(``readmodel_tables.py``):
+
+- its **deadlines** (``rm_deadlines``): each deadline the assessment lists, with the span of
+  days it is listed so (``valid_from`` to the day before ``valid_to``, :data:`OPEN` when it does not
+  end) and its ``status`` then —
+  due day, duty, party, cites and the duty in the case's language. A deadline pending until its
+  due day is missed after it, or met where a rule sets ``met`` with no dated act (the jp-1875
+  posting after its 60 days, jp-1899's expenses); ``ended`` counts as any status; a deadline the
+  law opens only once another has passed (jp-1875 art 31 ¶2) starts its own span;
+- its **items under notice** (``rm_notices``): the public fields, the notice's start and end;
+- its **row** (``rm_cases``): office, ``occurred`` and ``latest``, the latest legal date in its facts.
+
+Status on ``as_of``: the row whose span holds ``as_of``. With every fact known — ``as_of`` on
+or after ``latest`` — the list changes only on the day after a pending deadline's due day, so
+the rows are the assessments on ``latest`` and on each such day (:func:`_spans`). For an
+earlier ``as_of`` (a historian's view), and for a case whose list would need more than
+:data:`MAX_SPANS` assessments (``mode = 'fly'``), the case is assessed on the fly as before
+(:func:`_due_on_the_fly`). Notices
+need no such care: the board always read every dated fact, so their rows hold for every
+``as_of`` on or after the casualty.
+
+The rows depend on the law: :func:`fingerprint` hashes this package's law (its version and
+the regimes' data and code); :func:`ensure_current` rebuilds every row (:func:`rebuild`) when
+the stored fingerprint differs (``wreckmaster db upgrade``, ``db rebuild``, and a store that
+opens a database built by another wreckmaster). :func:`check` tells ``case verify`` whether a
+case's rows agree with its log.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from sqlalchemy import and_, delete, insert, or_, select, text, update
+from sqlalchemy.engine import Connection, Engine
+
+from . import canonical, engine_bridge, fold
+from .models import cases, office_closed_days, projections, settings
+from .readmodel_tables import ReadCase, ReadDeadline, ReadNotice
+
+rm_cases = ReadCase.__table__
+rm_deadlines = ReadDeadline.__table__
+rm_notices = ReadNotice.__table__
+
+FINGERPRINT_KEY = "readmodels_fingerprint"
+# an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
+# ``Regime.data["notice_events"]``) until one of the ending events
+NOTICE_EVENTS = ("notice_posted", "notice_wide")
+NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
+CLASSES = ("drifting", "sunken", "river-timber")
+#: what ``q`` shorter than a trigram looks in without the index
+TRIGRAM = 3
+
+
+# --- the law's fingerprint ------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A hash of what the rows depend on: the package's version, the law's code and data
+    (``law/``, ``regimes/``) and this module."""
+    import wreckmaster
+
+    root = Path(wreckmaster.__file__).parent
+    h = hashlib.sha256(f"wreckmaster {wreckmaster.__version__}\n".encode())
+    files = [Path(__file__)] + sorted(p for folder in ("law", "regimes") for p in (root / folder).rglob("*")
+                                      if p.is_file() and p.suffix in (".py", ".yaml", ".yml", ".json", ".csv"))
+    for p in files:
+        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def stored_fingerprint(conn: Connection) -> str | None:
+    return conn.execute(select(settings.c.value).where(settings.c.key == FINGERPRINT_KEY)).scalar()
+
+
+def ensure_current(engine: Engine, write) -> bool:
+    """Rebuild the rows when the law's fingerprint differs from the stored one (``write``: a
+    context manager giving a write transaction). Returns whether it rebuilt."""
+    with engine.connect() as conn:
+        same = stored_fingerprint(conn) == fingerprint()
+        conn.rollback()
+    if same:
+        return False
+    with write() as conn:
+        if conn.dialect.name == "postgresql":   # one rebuild at a time across workers
+            conn.execute(text("SELECT pg_advisory_xact_lock(1179403648)"))
+        if stored_fingerprint(conn) == fingerprint():
+            return False
+        rebuild(conn)
+    return True
+
+
+def rebuild(conn: Connection) -> int:
+    """Every read model again from the logs (the cached folds where fresh); returns the cases."""
+    conn.execute(delete(rm_deadlines))
+    conn.execute(delete(rm_notices))
+    conn.execute(delete(rm_cases))
+    n = 0
+    for r, doc, problems in _docs(conn, select(cases).order_by(cases.c.num)):
+        rows = compute(r.id, r.num, r.office, with_office_days(conn, r.office, doc), problems)
+        _insert(conn, rows)
+        n += 1
+    _set_fingerprint(conn)
+    return n
+
+
+def _set_fingerprint(conn: Connection) -> None:
+    done = conn.execute(update(settings).where(settings.c.key == FINGERPRINT_KEY).values(value=fingerprint()))
+    if done.rowcount == 0:
+        conn.execute(insert(settings).values(key=FINGERPRINT_KEY, value=fingerprint()))
+
+
+# --- the rows of one case -------------------------------------------------------------------
+@dataclass
+class Rows:
+    case: dict[str, Any]
+    deadlines: list[dict[str, Any]]
+    notices: list[dict[str, Any]]
+
+
+def normalise(s: str) -> str:
+    """What ``q`` compares: NFKC, case-folded (全角 ＡＢＣ finds abc; any script)."""
+    return unicodedata.normalize("NFKC", s).casefold()
+
+
+def latest_date(scenario) -> date:
+    """The latest legal date in the facts (``law/asof.py``: events, dated expenses, finds)."""
+    days = [scenario.case.occurred]
+    days += [e.date for e in scenario.events]
+    days += [x.date for x in scenario.expenses if x.date is not None]
+    days += [i.found.date for i in scenario.items if i.found and i.found.date]
+    return max(days)
+
+
+def _validated(doc: dict[str, Any], as_of: date | None):
+    from wreckmaster.law.scenario import InvalidScenario
+
+    d = dict(doc)
+    d.pop("as_of", None)
+    if as_of is not None:
+        d["as_of"] = as_of.isoformat()
+    try:
+        return engine_bridge.validate_doc(d)
+    except InvalidScenario:
+        return None
+
+
+def _out_of_scope(result) -> bool:
+    return any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in result.findings)
+
+
+def with_office_days(conn: Connection, office: str, doc: dict[str, Any]) -> dict[str, Any]:
+    """The case as `case export` gives it: the office's own closing days as ``case.closed_days``
+    (CASE.md 1.1; they move jp-1899-2025's claim deadlines), no key when there are none."""
+    days = sorted(conn.execute(select(office_closed_days.c.day).where(office_closed_days.c.office == office)).scalars())
+    if days and isinstance(doc.get("case"), dict):
+        return {**doc, "case": {**doc["case"], "closed_days": days}}
+    return doc
+
+
+def refresh_office(conn: Connection, office: str) -> int:
+    """Every case of ``office`` again (its closing days changed): in the caller's transaction."""
+    n = 0
+    for r, doc, problems in _docs(conn, select(cases).where(cases.c.office == office).order_by(cases.c.num)):
+        refresh(conn, r.id, r.num, r.office, doc, problems)
+        n += 1
+    return n
+
+
+def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable) -> Rows:
+    """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
+    problems (a stored log that no longer validates has none)."""
+    occurred = (doc.get("case") or {}).get("occurred") if isinstance(doc.get("case"), dict) else None
+    case = {"case_id": case_id, "num": num, "office": office, "occurred": str(occurred) if occurred else None,
+            "latest": None, "mode": "none"}
+    if list(problems) or not occurred:
+        return Rows(case, [], [])
+    # validated once, without as_of: validation reads as_of only to refuse one before the casualty,
+    # and the engine takes the day as an argument (law/asof.py leaves later facts out)
+    scenario = _validated(doc, None)
+    if scenario is None:
+        return Rows(case, [], [])
+    latest = latest_date(scenario)
+    case.update(latest=latest.isoformat(), mode="table")
+    notices = _notice_rows(case_id, num, office, scenario)
+    result = engine_bridge.assess(scenario, latest)
+    if _out_of_scope(result):
+        return Rows(case, [], notices)
+    spans = _spans(scenario, latest, result.deadlines)
+    if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
+        case["mode"] = "fly"
+        return Rows(case, [], notices)
+    deadlines = []
+    for k, (start, listed) in enumerate(spans):
+        end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else OPEN
+        for n, d in enumerate(listed):
+            deadlines.append({
+                "case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": start.isoformat(),
+                "valid_to": end, "due": d.due.isoformat(), "status": d.status, "duty": d.duty, "party": d.party,
+                "cites": canonical.dumps(list(d.cites)), "duty_local": d.duty_local, "lang": result.language})
+    return Rows(case, deadlines, notices)
+
+
+#: ``valid_to`` of a span that does not end: after every date (a plain string range on the index)
+OPEN = "9999-99-99"
+#: at most this many assessments for one case's rows (a register of many items with many due days
+#: is assessed on the fly instead, as before the read models)
+MAX_SPANS = 8
+
+
+def _key(d) -> tuple:
+    return (d.duty, d.party, d.due, d.status, tuple(d.cites), d.duty_local)
+
+
+def _spans(scenario, latest: date, first: list) -> list[tuple[date, list]] | None:
+    """The case's deadlines on every day from ``latest`` on, as spans ``[(first day, deadlines)]``.
+
+    With every fact known, the list changes only on the day after a pending deadline's due day
+    (it becomes missed, or met where a rule sets it so; or the law opens a next one, as jp-1875
+    art 31 ¶2 after the owner's year): the case is assessed on ``latest`` and on each such day,
+    and equal neighbours are joined. None when that takes more than :data:`MAX_SPANS` assessments."""
+    if len({d.due for d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
+        return None
+    spans: list[tuple[date, list]] = []
+    todo = {latest}
+    seen: set[date] = set()
+    listed = first
+    while todo:
+        day = min(todo)
+        todo.discard(day)
+        seen.add(day)
+        if len(seen) > MAX_SPANS:
+            return None
+        if day != latest:
+            listed = engine_bridge.assess(scenario, day).deadlines
+        if not spans or [_key(d) for d in spans[-1][1]] != [_key(d) for d in listed]:
+            spans.append((day, listed))
+        for d in listed:
+            if d.status == "pending" and d.due >= day:
+                nxt = d.due + timedelta(days=1)
+                if nxt not in seen:
+                    todo.add(nxt)
+    return spans
+
+
+def item_class(regime, scenario, item) -> str | None:
+    """``drifting``, ``sunken`` or ``river-timber`` where the regime classes goods so (jp-1899-2025
+    arts 24 ¶2, 27 ¶1: ``regimes/jp_1899_2025/common.item_class``), else None."""
+    classify = regime.data.get("item_class")
+    if classify is None:
+        return None
+    key = classify(scenario, item)
+    return key.replace("_", "-") if key else None
+
+
+def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str, Any]]:
+    """The items under notice at any time, with the notice's first and end day (the board's rule
+    of CASE.md: from the notice event until an event that ends it)."""
+    from wreckmaster.law import regime as registry
+
+    try:
+        regime = registry.get(scenario.regime)
+    except KeyError:
+        return []
+    starts = NOTICE_EVENTS + tuple(regime.data.get("notice_events", ()))
+    ends = NOTICE_ENDS + tuple(regime.data.get("notice_end_events", ()))
+    really = getattr(regime, "ends_notice", None)
+    hook = getattr(regime, "claim_until", None)
+    out = []
+    for k, item in enumerate(scenario.items):
+        begun = [e.date for t in starts for e in scenario.where(t, "items", item.id)]
+        if not begun:
+            continue
+        ended = [e.date for t in ends for key in ("item", "items") for e in scenario.where(t, key, item.id)
+                 if really is None or really(scenario, e, item.id)]
+        start, end = min(begun), (min(ended) if ended else None)
+        if end is not None and end <= start:
+            continue
+        claim = hook(scenario, item.id, start) if callable(hook) else None
+        position = (item.found.position if item.found and item.found.position else None) or scenario.case.position
+        place = scenario.case.place
+        out.append({
+            "case_id": case_id, "num": num, "ord": k, "office": office, "item": item.id,
+            "description": item.description, "kind": item.kind, "item_class": item_class(regime, scenario, item),
+            "found_on": item.found.date.isoformat() if item.found and item.found.date else None,
+            "place": place, "lat": float(position.lat) if position else None,
+            "lon": float(position.lon) if position else None,
+            "claim_until": claim.isoformat() if claim is not None else None,
+            "notice_start": start.isoformat(), "notice_end": end.isoformat() if end else None,
+            "search": normalise(f"{item.description or ''}\n{place or ''}")})
+    return out
+
+
+# --- keeping them ---------------------------------------------------------------------------
+_DEADLINE_COLUMNS = [c.name for c in rm_deadlines.columns if c.name != "id"]
+_NOTICE_COLUMNS = [c.name for c in rm_notices.columns if c.name != "id"]
+_CASE_COLUMNS = [c.name for c in rm_cases.columns]
+
+
+def _pg_refresh_statement():
+    """PostgreSQL: a case's rows replaced in one statement (one round trip, as the append's own
+    writes: ``store._PG_APPEND``); the new rows come as JSON arrays of objects."""
+    d, n = ", ".join(_DEADLINE_COLUMNS), ", ".join(_NOTICE_COLUMNS)
+    cols = ", ".join(_CASE_COLUMNS)
+    return text(f"""
+WITH old_deadlines AS (DELETE FROM rm_deadlines WHERE case_id = :case_id),
+old_notices AS (DELETE FROM rm_notices WHERE case_id = :case_id),
+new_deadlines AS (INSERT INTO rm_deadlines ({d})
+    SELECT {d} FROM json_populate_recordset(NULL::rm_deadlines, CAST(:deadlines AS json))),
+new_notices AS (INSERT INTO rm_notices ({n})
+    SELECT {n} FROM json_populate_recordset(NULL::rm_notices, CAST(:notices AS json)))
+INSERT INTO rm_cases ({cols}) SELECT {cols} FROM json_populate_record(NULL::rm_cases, CAST(:case AS json))
+ON CONFLICT (case_id) DO UPDATE SET {", ".join(f"{c} = EXCLUDED.{c}" for c in _CASE_COLUMNS if c != "case_id")}
+""")
+
+
+_PG_REFRESH = _pg_refresh_statement()
+
+
+def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems) -> None:
+    """Replace one case's rows (in the caller's transaction: the append's or the open's)."""
+    rows = compute(case_id, num, office, with_office_days(conn, office, doc), problems)
+    if conn.dialect.name == "postgresql":
+        conn.execute(_PG_REFRESH, {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
+                                   "deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
+                                   "notices": json.dumps(rows.notices, ensure_ascii=False)})
+        return
+    conn.execute(delete(rm_deadlines).where(rm_deadlines.c.case_id == case_id))
+    conn.execute(delete(rm_notices).where(rm_notices.c.case_id == case_id))
+    conn.execute(delete(rm_cases).where(rm_cases.c.case_id == case_id))
+    _insert(conn, rows)
+
+
+def _insert(conn: Connection, rows: Rows) -> None:
+    conn.execute(insert(rm_cases), [rows.case])
+    if rows.deadlines:
+        conn.execute(insert(rm_deadlines), rows.deadlines)
+    if rows.notices:
+        conn.execute(insert(rm_notices), rows.notices)
+
+
+def _plain(row) -> dict[str, Any]:
+    return {k: v for k, v in row._mapping.items() if k != "id"}
+
+
+def check(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems) -> str | None:
+    """``case verify``: None when the case's rows are those its log gives, else what differs."""
+    want = compute(case_id, num, office, with_office_days(conn, office, doc), problems)
+    have_case = conn.execute(select(rm_cases).where(rm_cases.c.case_id == case_id)).first()
+    if have_case is None:
+        return "no read-model row"
+    if _plain(have_case) != want.case:
+        return "read-model case row differs from the log"
+    have = [_plain(r) for r in conn.execute(select(rm_deadlines).where(rm_deadlines.c.case_id == case_id)
+                                            .order_by(rm_deadlines.c.valid_from, rm_deadlines.c.ord))]
+    if have != want.deadlines:
+        return "read-model deadlines differ from the log"
+    have = [_plain(r) for r in conn.execute(select(rm_notices).where(rm_notices.c.case_id == case_id)
+                                            .order_by(rm_notices.c.ord))]
+    if have != [dict(n) for n in want.notices]:
+        return "read-model notices differ from the log"
+    return None
+
+
+def _docs(conn: Connection, query) -> Iterator[tuple[Any, dict[str, Any], list]]:
+    """Each case of ``query`` (rows of ``cases``) with its fold and stored problems (the cached
+    fold where fresh)."""
+    for r in conn.execute(query).all():
+        proj = conn.execute(select(projections.c.version, projections.c.scenario, projections.c.problems)
+                            .where(projections.c.case_id == r.id)).first()
+        if proj is not None and proj.version == r.version:
+            yield r, canonical.loads(proj.scenario), [tuple(p) for p in canonical.loads(proj.problems)]
+        else:
+            log = [(s, canonical.loads(t)) for s, t in conn.execute(text(
+                "SELECT seq, entry FROM entries WHERE case_id = :c ORDER BY seq"), {"c": r.id})]
+            doc, problems = fold.fold(log)
+            yield r, doc, problems
+
+
+# --- the clerk's due list -------------------------------------------------------------------
+def due(conn: Connection, as_of: date, within: int, office: str | None, local: bool) -> list[dict]:
+    """CASE.md's ``case due`` rows, soonest first (by due day, case, duty, the assessment's order)."""
+    day, horizon = as_of.isoformat(), (as_of + timedelta(days=within)).isoformat()
+    d, c = rm_deadlines, rm_cases
+    q = select(d).join(c, c.c.case_id == d.c.case_id).where(
+        c.c.mode == "table", c.c.latest <= day, d.c.valid_from <= day, d.c.valid_to > day,
+        or_(d.c.status == "missed", and_(d.c.status == "pending", d.c.due <= horizon)))
+    if office is not None:
+        q = q.where(d.c.office == office)
+    out = []
+    for r in conn.execute(q):
+        row = {"case": r.case_id, "duty": r.duty, "party": r.party, "due": r.due, "status": r.status,
+               "cites": json.loads(r.cites)}   # a list of citation strings
+        if local and r.duty_local:
+            row.update(duty_local=r.duty_local, lang=r.lang)
+        out.append(((r.due, r.num, r.duty, r.ord), row))
+    fly = select(cases).join(c, c.c.case_id == cases.c.id).where(
+        c.c.occurred <= day, or_(c.c.mode == "fly", and_(c.c.mode == "table", c.c.latest > day))).order_by(cases.c.num)
+    if office is not None:
+        fly = fly.where(c.c.office == office)
+    for r, doc, problems in _docs(conn, fly):
+        out += _due_on_the_fly(r, with_office_days(conn, r.office, doc), problems, as_of, horizon, local)
+    out.sort(key=lambda t: t[0])
+    return [row for _, row in out]
+
+
+def _due_on_the_fly(r, doc, stored, as_of: date, horizon: str, local: bool) -> list:
+    """One case assessed on ``as_of`` (what every read did before the read models)."""
+    if stored or not r.occurred or r.occurred > as_of.isoformat():
+        return []
+    scenario = _validated(doc, as_of)
+    if scenario is None:
+        return []
+    result = engine_bridge.assess(scenario, as_of)
+    if _out_of_scope(result):
+        return []
+    out = []
+    for k, d in enumerate(result.deadlines):
+        if d.status == "missed" or (d.status == "pending" and d.due.isoformat() <= horizon):
+            row = {"case": r.id, "duty": d.duty, "party": d.party, "due": d.due.isoformat(),
+                   "status": d.status, "cites": list(d.cites)}
+            if local and d.duty_local:
+                row.update(duty_local=d.duty_local, lang=result.language)
+            out.append(((d.due.isoformat(), r.num, d.duty, k), row))
+    return out
+
+
+# --- the notice board -----------------------------------------------------------------------
+PUBLIC = ("office", "case", "item", "description", "kind", "found_on", "place", "claim_until")
+
+
+@dataclass(frozen=True)
+class NoticeFilter:
+    """CASE.md 1.1's filters of ``GET /api/notices`` (None: not given)."""
+
+    q: str | None = None
+    kind: str | None = None
+    item_class: str | None = None
+    office: str | None = None
+    found_from: date | None = None
+    found_to: date | None = None
+    near: tuple[float, float] | None = None
+    radius_km: float | None = None
+
+
+def encode_cursor(num: int, ord_: int) -> str:
+    return base64.urlsafe_b64encode(json.dumps([num, ord_]).encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[int, int]:
+    """The position after which a page starts; ValueError when it is not one of ours."""
+    raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+    num, ord_ = json.loads(raw)
+    if type(num) is not int or type(ord_) is not int:
+        raise ValueError("not a cursor")
+    return num, ord_
+
+
+EARTH_KM = 6371.0088
+
+
+def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle distance (haversine, mean Earth radius)."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * EARTH_KM * math.asin(min(1.0, math.sqrt(a)))
+
+
+def _like_escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _where(conn: Connection, f: NoticeFilter) -> list:
+    n = rm_notices
+    out = []
+    if f.q:
+        q = normalise(f.q)
+        if conn.dialect.name == "sqlite" and len(q) >= TRIGRAM:
+            phrase = '"' + q.replace('"', '""') + '"'
+            out.append(n.c.id.in_(text("SELECT rowid FROM rm_notices_fts WHERE rm_notices_fts MATCH :phrase")
+                                  .bindparams(phrase=phrase)))
+            # the trigram tokenizer folds ASCII case only: the column says the last word
+            out.append(n.c.search.contains(q, autoescape=True))
+        elif conn.dialect.name == "postgresql":
+            out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
+        else:
+            out.append(n.c.search.contains(q, autoescape=True))
+    if f.kind is not None:
+        out.append(n.c.kind == f.kind)
+    if f.item_class is not None:
+        out.append(n.c.item_class == f.item_class)
+    if f.office is not None:
+        out.append(n.c.office == f.office)
+    if f.found_from is not None:
+        out.append(n.c.found_on >= f.found_from.isoformat())
+    if f.found_to is not None:
+        out.append(n.c.found_on <= f.found_to.isoformat())
+    if f.near is not None and f.radius_km is not None:
+        lat, lon = f.near
+        dlat = f.radius_km / 111.0 + 1e-6
+        coslat = max(math.cos(math.radians(min(89.9, abs(lat) + dlat))), 1e-6)
+        dlon = f.radius_km / (111.0 * coslat) + 1e-6
+        out += [n.c.lat.between(lat - dlat, lat + dlat)]
+        if dlon < 180:
+            lo, hi = lon - dlon, lon + dlon
+            if lo < -180 or hi > 180:   # the box crosses the antimeridian
+                out.append(or_(n.c.lon >= (lo + 360 if lo < -180 else lo), n.c.lon <= (hi - 360 if hi > 180 else hi)))
+            else:
+                out.append(n.c.lon.between(lo, hi))
+    return out
+
+
+def _keeps(f: NoticeFilter, row: dict[str, Any]) -> bool:
+    """The filters no index decides exactly (the distance), and every filter for rows made on the fly."""
+    if f.near is not None and f.radius_km is not None:
+        if row.get("lat") is None or distance_km(f.near[0], f.near[1], row["lat"], row["lon"]) > f.radius_km:
+            return False
+    return True
+
+
+def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit: int | None = None,
+            after: tuple[int, int] | None = None) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
+    """The items under notice on ``as_of`` that pass ``f``, in the board's order (case, then the
+    item's place in the case), from the position after ``after``: ``(rows, next position or None)``.
+    Rows carry CASE.md's public fields."""
+    day = as_of.isoformat()
+    n, c = rm_notices, rm_cases
+    q = select(n).join(c, c.c.case_id == n.c.case_id).where(
+        c.c.occurred <= day, n.c.notice_start <= day, or_(n.c.notice_end.is_(None), n.c.notice_end > day),
+        *_where(conn, f)).order_by(n.c.num, n.c.ord)
+    if after is not None:
+        q = q.where(or_(n.c.num > after[0], and_(n.c.num == after[0], n.c.ord > after[1])))
+    want = None if limit is None else limit + 1
+    taken: list[tuple[tuple[int, int], dict[str, Any]]] = []
+    batch = 200 if want is None else max(want, 20)
+    offset = 0
+    while True:
+        chunk = conn.execute(q.limit(batch).offset(offset)).all() if want is not None else conn.execute(q).all()
+        for r in chunk:
+            row = r._mapping
+            if _keeps(f, row):
+                taken.append(((r.num, r.ord), _public(row)))
+                if want is not None and len(taken) >= want:
+                    break
+        if want is None or len(taken) >= want or len(chunk) < batch:
+            break
+        offset += batch
+    if want is not None and len(taken) > limit:
+        rows = taken[:limit]
+        return [r for _, r in rows], rows[-1][0]
+    return [r for _, r in taken], None
+
+
+def _public(row) -> dict[str, Any]:
+    return {"office": row["office"], "case": row["case_id"], "item": row["item"], "description": row["description"],
+            "kind": row["kind"], "found_on": row["found_on"], "place": row["place"], "claim_until": row["claim_until"]}
+
