@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from . import forms, i18n
+from .entry_values import UNIT_LABELS
 from .session import COOKIE, Sessions, WebUser, csrf_ok
 
 HERE = Path(__file__).parent
@@ -32,7 +33,7 @@ def _env():
                           trim_blocks=True, lstrip_blocks=True)
         env.filters["entry_text"] = entry_text
         env.globals.update(t=i18n.t, both=i18n.both, fmt_date=i18n.fmt_date, fmt_amount=i18n.fmt_amount,
-                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG)
+                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS)
         _env.cached = env  # type: ignore[attr-defined]
     return env
 
@@ -92,16 +93,34 @@ def _user(request: Request) -> WebUser | None:
 
 
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-    lang = ctx.pop("lang", None) or request.query_params.get("lang") or "en"
+    user = _user(request)
+    office = ctx.pop("office", None) or (_office(request, user.office) if user else None)
+    lang = ctx.pop("lang", None) or request.query_params.get("lang") or (office.lang if office else None) or "en"
     if lang not in i18n.LANGS:
         lang = "en"
-    html = _env().get_template(template).render(request=request, user=_user(request), lang=lang, **ctx)
+    # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
+    with_en = request.query_params.get("both") == "1"
+    labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
+              "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
+              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
+              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en),
+              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
+    for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
+        ctx.setdefault(k, v)
+    html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,
+                                                **{**labels, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
     body = (await request.body()).decode("utf-8", errors="replace")
     return parse_qs(body, keep_blank_values=True)
+
+
+def _office(request: Request, office_id: str, cases: list[dict] | None = None):
+    from .office import profile
+
+    return profile(_store(request), office_id, cases)
 
 
 def _login_redirect(request: Request) -> RedirectResponse:
@@ -153,7 +172,7 @@ def home(request: Request):
 
 # --- the office's cases and its due list ---------------------------------------------------------
 @router.get("/cases", response_class=HTMLResponse)
-def cases_page(request: Request, lang: str = "en"):
+def cases_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by render
     user = _user(request)
     if user is None:
         return _login_redirect(request)
@@ -161,18 +180,23 @@ def cases_page(request: Request, lang: str = "en"):
     today = date.today()
     due = store.due(today, within=7, office=user.office, local=True)
     due.sort(key=lambda d: (d["status"] != "missed", d["due"]))
-    names = {c["case"]: c for c in store.list_cases(office=user.office)}
-    return render(request, "cases.html", lang=lang, cases=list(names.values()), due=due, today=today)
+    listed = store.list_cases(office=user.office)
+    names = {c["case"]: c for c in listed}
+    office = _office(request, user.office, listed)
+    return render(request, "cases.html", lang=lang if "lang" in request.query_params else None, office=office,
+                  cases=list(names.values()), due=due, today=today)
 
 
 @router.get("/cases/new", response_class=HTMLResponse)
-def new_case_page(request: Request, lang: str = "en"):
+def new_case_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by render
     user = _user(request)
     if user is None:
         return _login_redirect(request)
     from wreckmaster.law.regime import available
 
-    return render(request, "case_new.html", lang=lang, regimes=list(available()), errors=[], values={})
+    office = _office(request, user.office, _store(request).list_cases(office=user.office))
+    return render(request, "case_new.html", lang=lang if "lang" in request.query_params else None, office=office,
+                  regimes=list(available()), errors=[], values={"regime": office.regime} if office.regime else {})
 
 
 @router.post("/cases/new")
@@ -207,8 +231,9 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
     regime = registry.get(scenario.regime)
     names = {x.id: (x.name or x.id) for x in [*scenario.parties, *scenario.persons]}
     names.update({x.id: (x.description or x.id) for x in scenario.items})
-    event_types = sorted(forms.event_articles(scenario.regime))
+    event_types = list(forms.event_types(scenario.regime))
     return {
+        "next_item_id": forms.next_id(scenario, "item"), "role_choices": _role_choices(scenario),
         "case_id": case_id, "scenario": scenario, "a": assessment, "history": history,
         "version": history[-1]["seq"] if history else 0, "regime": regime, "names": names,
         "event_types": event_types, "event_articles": forms.event_articles(scenario.regime),
@@ -216,6 +241,15 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
         "documents": _document_links(scenario),
         "case_lang": {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en"),
     }
+
+
+def _role_choices(scenario: Any) -> list[str]:
+    """The roles a party can be given: those of the regime's office first, then every known role
+    and any role already in the case (never typed)."""
+    head = i18n.OFFICE_HEAD_ROLE.get(scenario.regime)
+    known = [r for r in i18n.ROLE_LABELS if r != head]
+    present = [r for p in scenario.parties for r in p.roles if r not in i18n.ROLE_LABELS]
+    return list(dict.fromkeys(([head] if head else []) + known + present))
 
 
 def _explanations(a: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -240,7 +274,7 @@ def _article_text(cite: str) -> dict[str, str | None]:
 
 @router.get("/cases/{case_id}", response_class=HTMLResponse)
 def case_page(request: Request, case_id: str, lang: str | None = None, as_of: str | None = None,
-              event_type: str | None = None, saved: str | None = None):
+              event_type: str | None = None, saved: str | None = None, note: str | None = None):
     user = _user(request)
     if user is None:
         return _login_redirect(request)
@@ -254,6 +288,7 @@ def case_page(request: Request, case_id: str, lang: str | None = None, as_of: st
     ctx["event_type"] = event_type if event_type in ctx["event_types"] else None
     ctx["fields"] = forms.event_fields(event_type, ctx["scenario"]) if ctx["event_type"] else []
     ctx["saved"] = saved
+    ctx["note"] = note
     ctx["errors"] = []
     ctx["map_svg"] = _map_svg(_store(request).export(case_id, office=user.office))
     return render(request, "case.html", **ctx)
@@ -287,7 +322,11 @@ def document_pdf(request: Request, case_id: str, name: str, party: str | None = 
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:
-        return Response(f"{exc}", status_code=404 if str(exc).startswith("NAME") else 422, media_type="text/plain")
+        # a page, in the case's language, that says what to record first (issue 25), never plain text
+        status = 404 if exc.pointer == "NAME" else 422
+        page_lang = lang if lang in i18n.LANGS else None
+        return render(request, "document_problem.html", status=status, lang=page_lang, case_id=case_id,
+                      errors=[(exc.pointer, exc.message)])
     except PrinterMissing as exc:
         return Response(f"{exc}", status_code=503, media_type="text/plain")
     filename = f"{case_id}-{name}{'-' + party if party else ''}.pdf"
@@ -360,7 +399,8 @@ async def record(request: Request, case_id: str, kind: str):
         elif kind == "retract":
             entry = forms.retract_entry(form)
         else:
-            entry = forms.add_entry(kind, form)
+            entry = forms.add_entry(kind, form, scenario, lang)
+        note = entry.pop("note", "")
         expect = form.get("version", [""])[0]
         store.record(case_id, [entry], int(expect) if expect.isdigit() else None, recorded_by=user.name,
                      office=user.office, role=user.role)
@@ -369,17 +409,22 @@ async def record(request: Request, case_id: str, kind: str):
     except (InvalidEntry, Conflict, Forbidden) as exc:
         ctx = _case_context(request, user, case_id, None)
         ctx.update(lang=lang, event_type=form.get("event_type", [None])[0] if kind == "event" else None,
-                   saved=None, map_svg=None, open_form=kind)
+                   saved=None, map_svg=None, open_form=kind, **forms.kept_input(form))
         ctx["fields"] = forms.event_fields(ctx["event_type"], ctx["scenario"]) if ctx["event_type"] in forms.EVENT_TYPES else []
         if isinstance(exc, InvalidEntry):
             ctx["errors"], status = list(exc.problems), 422
+            ctx["field_errors"] = forms.field_errors(exc.problems)
         elif isinstance(exc, Conflict):
-            ctx["errors"], status = [("", f"Someone recorded an entry meanwhile: the case is now at version "
-                                          f"{exc.current}. Check the timeline, then record again.")], 409
+            # the second clerk's input is kept; the entries recorded since it was read are shown
+            ctx["errors"], status = [("", i18n.t("conflict", lang).format(v=exc.current))], 409
+            ctx["meanwhile"] = [h for h in ctx["history"]
+                                if h["seq"] > (int(expect) if expect.isdigit() else exc.current)]
+            ctx["version"] = exc.current
         else:
-            ctx["errors"], status = [("", "Amending and retracting need a supervisor.")], 403
+            ctx["errors"], status = [("", i18n.t("supervisor_only", lang))], 403
         return render(request, "case.html", status=status, **ctx)
-    return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}#timeline", status_code=303)
+    note_q = f"&note={quote(note)}" if note else ""
+    return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)
 
 
 # --- the public notice board -------------------------------------------------------------
