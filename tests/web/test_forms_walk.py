@@ -167,3 +167,65 @@ def test_a_conflict_keeps_the_second_clerks_input(client):
         "items": "cask"}, follow_redirects=False)
     assert r.status_code == 409
     assert 'value="2026-03-04"' in r.text and "その間の記録" in r.text and "町長" in r.text
+
+
+def _open_from_the_pages(client, regime: str, occurred: str) -> str:
+    page = client.get("/cases/new")
+    csrf = unescape(re.search(r'name="csrf" value="([^"]+)"', page.text).group(1))
+    r = client.post("/cases/new", data={"csrf": csrf, "regime": regime, "occurred": occurred, "kind": "drift",
+                                        "waters": "sea", "place": "三崎 浜", "reporter": "漁師 太助"},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return r.headers["location"].rsplit("/", 1)[1]
+
+
+def test_the_mayor_is_in_a_case_opened_from_the_pages_and_the_office_named(client):
+    case_id = _open_from_the_pages(client, "jp-1899-2025", "令和8年3月1日")
+    doc = client.store.export(case_id, office="misaki")
+    assert doc["case"]["occurred"] == "2026-03-01"
+    assert {"id": "mayor", "name": "三崎町役場", "roles": ["mayor"]} in doc["parties"]
+    page = client.get(f"/cases/{case_id}")
+    assert 'lang="ja"' in page.text and "三崎町役場" in page.text
+    assert "市町村長" in page.text                       # the role, in the case's language
+    assert "Add an item saved or found" not in page.text  # no English unless asked
+    assert "Add an item saved or found" in client.get(f"/cases/{case_id}", params={"both": "1"}).text
+
+
+def test_a_supervisors_correction_picks_the_field(client):
+    case_id = _open(client.store, "jp-1899-2025")
+    client.store.add_user("suzuki", "misaki", role="supervisor", password="kaigan-2")
+    with TestClient(client.app, base_url="http://127.0.0.1") as sup:
+        sup.post("/login", data={"name": "suzuki", "password": "kaigan-2", "next": "/cases"})
+        page = sup.get(f"/cases/{case_id}")
+        assert '<select id="am-ptr" name="pointer"' in page.text
+        assert 'value="/items/cask/value"' in page.text          # a field of the case as it stands
+        csrf, version = _csrf_and_version(page.text)
+        r = sup.post(f"/cases/{case_id}/entries/amend", data={"csrf": csrf, "version": version, "lang": "ja",
+                                                               "pointer": "/items/cask/value", "value": "450"},
+                     follow_redirects=False)
+        assert r.status_code == 303
+    assert str(client.store.export(case_id, office="misaki")["items"][0]["value"]) == "450"
+
+
+def test_the_case_as_it_stood_and_its_document_links(client):
+    store = client.store
+    case_id = _open(store, "jp-1899-2025")
+    store.record(case_id, [{"add": "item", "value": {"id": "net-1", "description": "漁網", "kind": "gear",
+                                                     "found": {"date": "2026-03-20", "by": ["finder"]}}},
+                           {"event": {"type": "notice_posted", "date": "2026-03-21", "items": ["cask"]}}],
+                 recorded_by="tanaka", office="misaki")
+    early = client.get(f"/cases/{case_id}", params={"as_of": "2026-03-10"})
+    inventory = lambda html: html[html.index('id="inv-h"'):].split("</section>")[0]  # noqa: E731
+    assert early.status_code == 200 and "漁網" not in inventory(early.text)   # found later: not in the inventory
+    assert 'name="as_of"' in early.text and 'value="2026-03-10"' in early.text
+    assert "as_of=2026-03-10" in early.text                          # the document links carry it
+    assert "漁網" in inventory(client.get(f"/cases/{case_id}", params={"as_of": "2026-03-25"}).text)
+    listed = client.get("/cases", params={"as_of": "2026-02-01"})
+    assert f"/cases/{case_id}" not in listed.text                    # opened for a later casualty
+
+
+def test_a_document_that_needs_a_fact_answers_with_a_page_not_plain_text(client):
+    case_id = _open(client.store, "fr-epaves")
+    r = client.get(f"/cases/{case_id}/documents/notice.pdf")
+    assert r.status_code == 422 and r.headers["content-type"].startswith("text/html")
+    assert 'lang="fr"' in r.text and "notice_posted" in r.text

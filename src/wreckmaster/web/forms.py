@@ -246,10 +246,26 @@ def retract_entry(form: dict[str, list[str]]) -> dict[str, Any]:
     return {"retract": int(seq) if seq.isdigit() else seq, "reason": _one(form, "reason")}
 
 
-def first_report_scenario(form: dict[str, list[str]]) -> dict[str, Any]:
-    """The scenario a first report opens: the casualty, the reporter and the report (an event)."""
+def _day_or_raw(text: str) -> str:
+    from . import entry_values
+
+    try:
+        return entry_values.day(text)
+    except ValueError:
+        return text  # validation names the field
+
+
+def first_report_scenario(form: dict[str, list[str]], office_name: str | None = None) -> dict[str, Any]:
+    """The scenario a first report opens: the casualty, the reporter and the report (an event).
+
+    Under a regime whose office is a party (the mayor, 市町村長, of today's Act; the
+    administrator of fr-epaves: ``i18n.OFFICE_HEAD_ROLE``) the office's head is in the case
+    from the start, named after the office, so the clerk never adds it. Dates may be in the era."""
+    from .i18n import OFFICE_HEAD_ROLE
+
     g = lambda name: _one(form, name)  # noqa: E731
-    case: dict[str, Any] = {"occurred": g("occurred"), "kind": g("kind") or "wreck", "waters": g("waters") or "sea"}
+    case: dict[str, Any] = {"occurred": _day_or_raw(g("occurred")), "kind": g("kind") or "wreck",
+                            "waters": g("waters") or "sea"}
     if g("place"):
         case["place"] = g("place")
     if g("vessel_name") and case["kind"] != "drift":
@@ -260,7 +276,11 @@ def first_report_scenario(form: dict[str, list[str]]) -> dict[str, Any]:
                            "parties": [], "events": []}
     if g("reporter"):
         doc["parties"].append({"id": "reporter", "name": g("reporter"), "roles": ["reporter"]})
-        doc["events"].append({"type": "reported", "date": g("reported_on") or g("occurred"), "by": ["reporter"]})
+        doc["events"].append({"type": "reported", "date": _day_or_raw(g("reported_on") or g("occurred")),
+                              "by": ["reporter"]})
+    head = OFFICE_HEAD_ROLE.get(g("regime"))
+    if head:
+        doc["parties"].append({"id": head, "name": office_name or head, "roles": [head]})
     return doc
 
 
@@ -341,4 +361,31 @@ def field_errors(problems: list[tuple[str, str]]) -> dict[str, str]:
             continue
         name = _FIELD_OF.get(tuple(parts[-2:]), parts[-1])
         out.setdefault(name, message)
+    return out
+
+
+def amendable_fields(doc: dict[str, Any], names: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """(pointer, label, current value) of every plain field of the case as it stands: the case's
+    own, and each party's, person's, item's and expense's by id (CASE.md ``amend``), so a
+    supervisor picks the field instead of typing a JSON pointer. Events are not amended."""
+    import json
+
+    out: list[tuple[str, str, str]] = []
+
+    def walk(node: Any, pointer: str, label: str, depth: int = 0) -> None:
+        if isinstance(node, dict) and depth < 3:
+            for k, v in node.items():
+                walk(v, f"{pointer}/{k}", f"{label} › {k}" if label else k, depth + 1)
+        elif not isinstance(node, (dict, list)) or (isinstance(node, list) and all(isinstance(x, str) for x in node)):
+            out.append((pointer, label, node if isinstance(node, str) else json.dumps(node, ensure_ascii=False, default=str)))
+
+    walk(doc.get("case") or {}, "/case", "case")
+    for section in ("parties", "persons", "items", "expenses"):
+        for member in doc.get(section) or []:
+            if isinstance(member, dict) and isinstance(member.get("id"), str):
+                mid = member["id"]
+                title = (names or {}).get(mid) or mid
+                for k, v in member.items():
+                    if k != "id":
+                        walk(v, f"/{section}/{mid}/{k}", f"{title} › {k}", 1)
     return out

@@ -188,6 +188,8 @@ LABELS.update({
     "changed_meanwhile": {"en": "Recorded meanwhile", "ja": "その間の記録", "zh": "其間之登錄", "fr": "Inscrit entre-temps"},
     "supervisor_only": {"en": "Amending and retracting need a supervisor.", "ja": "訂正・取消は監督者のみ行えます。",
                         "zh": "更正、撤銷須督辦。", "fr": "Rectifier et annuler demandent un superviseur."},
+    "field": {"en": "Field", "ja": "項目", "zh": "項目", "fr": "Champ"},
+    "show_as_of": {"en": "Show", "ja": "表示", "zh": "示", "fr": "Afficher"},
     "both_langs": {"en": "with English", "ja": "英語併記", "zh": "附英文", "fr": "avec l’anglais"},
 })
 

@@ -99,7 +99,7 @@ def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HT
     if lang not in i18n.LANGS:
         lang = "en"
     # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
-    with_en = request.query_params.get("both") == "1"
+    with_en = request.query_params.get("both") == "1" or bool(ctx.pop("with_english", False))
     labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
               "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
               "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
@@ -172,19 +172,21 @@ def home(request: Request):
 
 # --- the office's cases and its due list ---------------------------------------------------------
 @router.get("/cases", response_class=HTMLResponse)
-def cases_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by render
+def cases_page(request: Request, lang: str = "en", as_of: str | None = None):  # noqa: ARG001 - lang read by render
     user = _user(request)
     if user is None:
         return _login_redirect(request)
     store = _store(request)
-    today = date.today()
+    today = _parse_day(as_of) or date.today()
     due = store.due(today, within=7, office=user.office, local=True)
     due.sort(key=lambda d: (d["status"] != "missed", d["due"]))
     listed = store.list_cases(office=user.office)
-    names = {c["case"]: c for c in listed}
+    day = _parse_day(as_of)
+    names = {c["case"]: c for c in listed
+             if day is None or not c.get("occurred") or str(c["occurred"]) <= day.isoformat()}
     office = _office(request, user.office, listed)
     return render(request, "cases.html", lang=lang if "lang" in request.query_params else None, office=office,
-                  cases=list(names.values()), due=due, today=today)
+                  cases=list(names.values()), due=due, today=today, as_of=_parse_day(as_of))
 
 
 @router.get("/cases/new", response_class=HTMLResponse)
@@ -210,7 +212,7 @@ async def new_case(request: Request):
     from wreckmaster.law.regime import available
     from wreckmaster.store.errors import InvalidEntry
 
-    doc = forms.first_report_scenario(form)
+    doc = forms.first_report_scenario(form, _office(request, user.office).name)
     try:
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
@@ -226,19 +228,29 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
 
     store = _store(request)
     scenario = store.scenario(case_id, office=user.office)
+    if as_of is not None:
+        # the case as known on that day: nothing dated later in the inventory (law/asof.py)
+        from wreckmaster.law.asof import known_on
+
+        late = {i.id for i in scenario.items if i.found is not None and i.found.date is not None
+                and i.found.date > as_of}
+        scenario, _later = known_on(scenario, as_of)
+        scenario = scenario.replace(items=[i for i in scenario.items if i.id not in late])
     assessment = store.assessment(case_id, as_of=as_of, office=user.office)
     history = store.history(case_id, office=user.office)
     regime = registry.get(scenario.regime)
     names = {x.id: (x.name or x.id) for x in [*scenario.parties, *scenario.persons]}
     names.update({x.id: (x.description or x.id) for x in scenario.items})
     event_types = list(forms.event_types(scenario.regime))
+    exported = store.export(case_id, as_of=as_of, office=user.office)
     return {
+        "exported": exported, "amendable": forms.amendable_fields(exported, names), "as_of": as_of,
         "next_item_id": forms.next_id(scenario, "item"), "role_choices": _role_choices(scenario),
         "case_id": case_id, "scenario": scenario, "a": assessment, "history": history,
         "version": history[-1]["seq"] if history else 0, "regime": regime, "names": names,
         "event_types": event_types, "event_articles": forms.event_articles(scenario.regime),
         "explain": _explanations(assessment), "article_text": _article_text,
-        "documents": _document_links(scenario),
+        "documents": _document_links(scenario, as_of),
         "case_lang": {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en"),
     }
 
@@ -290,7 +302,7 @@ def case_page(request: Request, case_id: str, lang: str | None = None, as_of: st
     ctx["saved"] = saved
     ctx["note"] = note
     ctx["errors"] = []
-    ctx["map_svg"] = _map_svg(_store(request).export(case_id, office=user.office))
+    ctx["map_svg"] = _map_svg(ctx["exported"])
     return render(request, "case.html", **ctx)
 
 
@@ -307,7 +319,8 @@ def _map_svg(doc: dict[str, Any]) -> str | None:
 
 
 @router.get("/cases/{case_id}/documents/{name}.pdf")
-def document_pdf(request: Request, case_id: str, name: str, party: str | None = None, lang: str | None = None):
+def document_pdf(request: Request, case_id: str, name: str, party: str | None = None, lang: str | None = None,
+                 as_of: str | None = None):
     """A document of the case, printed to PDF (documents/), for the logged-in user's office."""
     user = _user(request)
     if user is None:
@@ -317,14 +330,18 @@ def document_pdf(request: Request, case_id: str, name: str, party: str | None = 
 
     store = _store(request)
     try:
-        scenario = store.scenario(case_id, office=user.office)
-        pdf = render_pdf(name, scenario, store.assessment(case_id, office=user.office), party=party, lang=lang)
+        day = _parse_day(as_of)
+        scenario = store.scenario(case_id, as_of=day, office=user.office)
+        pdf = render_pdf(name, scenario, store.assessment(case_id, as_of=day, office=user.office), party=party,
+                         lang=lang)
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:
         # a page, in the case's language, that says what to record first (issue 25), never plain text
         status = 404 if exc.pointer == "NAME" else 422
-        page_lang = lang if lang in i18n.LANGS else None
+        from .office import regime_lang
+
+        page_lang = lang if lang in i18n.LANGS else regime_lang(scenario.regime)
         return render(request, "document_problem.html", status=status, lang=page_lang, case_id=case_id,
                       errors=[(exc.pointer, exc.message)])
     except PrinterMissing as exc:
@@ -334,8 +351,16 @@ def document_pdf(request: Request, case_id: str, name: str, party: str | None = 
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
 
 
-def _document_links(scenario: Any) -> list[tuple[str, str]]:
-    """(href, label) of every document this case can print; a party's statement per party."""
+def _document_links(scenario: Any, as_of: date | None = None) -> list[tuple[str, str]]:
+    """(href, label) of every document this case can print; a party's statement per party; each
+    link carries the page's ``as_of`` (the document of the case as it stood that day)."""
+    links = _document_links_today(scenario)
+    if as_of is None:
+        return links
+    return [(h + ("&" if "?" in h else "?") + f"as_of={as_of.isoformat()}", label) for h, label in links]
+
+
+def _document_links_today(scenario: Any) -> list[tuple[str, str]]:
     try:
         from wreckmaster.documents import DOCUMENTS, documents_for
     except ImportError:
@@ -423,7 +448,7 @@ async def record(request: Request, case_id: str, kind: str):
         else:
             ctx["errors"], status = [("", i18n.t("supervisor_only", lang))], 403
         return render(request, "case.html", status=status, **ctx)
-    note_q = f"&note={quote(note)}" if note else ""
+    note_q = (f"&note={quote(note)}" if note else "") + ("&both=1" if form.get("both", [""])[0] == "1" else "")
     return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)
 
 
