@@ -208,7 +208,7 @@ def test_the_due_list_gives_each_duty_in_the_cases_language_too(site, browser):
         office="misaki", recorded_by="tanaka")
     page = browser.new_page()
     login(page, site["url"], "tanaka", "umi-no-hi")
-    page.goto(f"{site['url']}/cases")
+    page.goto(f"{site['url']}/cases?both=1")   # issue 25: the English beside it only when asked
     row = page.locator("#due-h + div tr", has_text="owner of oar to appear within a year of the find")
     expect(row.locator("span[lang='ja']")).to_have_text("oar ノ持主拾得ヨリ一ケ年以内ニ申出ツ")
     expect(row.locator(".badge")).to_have_class(re.compile("missed"))
