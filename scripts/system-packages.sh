@@ -11,6 +11,7 @@ command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromi
 fonts=$(fc-list : family 2>/dev/null || true)
 grep -qi "Noto Serif CJK" <<<"$fonts" || need+=(fonts-noto-cjk)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+command -v npm >/dev/null 2>&1 || need+=(npm)   # axe-core for the pages' accessibility tests (issue 25)
 if [ "${1:-}" = "--with-postgresql" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

@@ -250,6 +250,10 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
     "ashore": {"ja": "漂着", "zh": "擱岸", "fr": "à la côte", "en": "ashore"},
     "sea": {"ja": "海", "zh": "海", "fr": "mer", "en": "sea"},
     "river": {"ja": "河川", "zh": "江河", "fr": "rivière", "en": "river"},
+    "wreck": {"ja": "難破", "zh": "失事", "fr": "naufrage", "en": "wreck"},
+    "stranding": {"ja": "座礁", "zh": "擱淺", "fr": "échouement", "en": "stranding"},
+    "jettison": {"ja": "投荷", "zh": "拋貨", "fr": "jet", "en": "jettison"},
+    "drift": {"ja": "漂流物", "zh": "漂流物", "fr": "épave flottante", "en": "drift"},
 }
 
 
