@@ -130,7 +130,8 @@ def test_a_french_declaration_landing_and_sale(site, browser):
     page.locator("form[action$='/entries/item'] button").click()
     expect(page.locator("#saved")).to_contain_text("2 encablures × 185,2 m = 370,4 m")
     item = "barrique-1"
-    for etype, day in (("landed", "1917-04-19"), ("declared", "1917-04-19"), ("sold", "1917-06-01")):
+    for etype, day in (("landed", "1917-04-19"), ("declared", "1917-04-19"), ("advance_paid", "1917-04-20"),
+                       ("sold", "1917-06-01")):
         page.goto(f"{url}/cases/{case_id}?event_type={etype}&lang=fr")
         page.locator("#ev-date").fill(day)
         for sel in ("#ev-by",):
@@ -142,10 +143,17 @@ def test_a_french_declaration_landing_and_sale(site, browser):
             page.locator("#ev-item").select_option(item)
         if page.locator("#ev-price").count():
             page.locator("#ev-price").fill("380")
+        if page.locator("#ev-to").count():
+            page.locator("#ev-to").select_option("le-gall")
+        if page.locator("#ev-amount").count():
+            page.locator("#ev-amount").fill("20")            # an advance to the salvor (art 4 ¶3)
         page.locator("form[action$='/entries/event'] button").click()
         expect(page.locator("#saved")).to_contain_text("Inscrit")
     expect(page.locator("ul.findings")).not_to_contain_text("landing-not-recorded")
     expect(page.locator("tr.award", has_text="Yves Le Gall")).to_have_count(1)
+    # the salvor is paid: the advance by the State, the rest of his award out of the price (art 4)
+    payments = page.locator("#ch-h + div tr", has_text="Yves Le Gall")
+    expect(payments).to_have_count(2)
     check_both_widths(browser, page.context.cookies(), f"{url}/cases/{case_id}?lang=fr", "fr-case")
 
 
@@ -163,3 +171,12 @@ def test_a_historical_qing_case(site, browser):
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
     expect(page.locator("body")).to_contain_text("光緒")
     check_both_widths(browser, page.context.cookies(), f"{url}/cases/{case_id}", "zh-case")
+
+
+def test_the_axe_check_can_fail(browser):
+    """The check is evidence: a page with an unlabelled field and no language is refused."""
+    page = browser.new_page()
+    page.set_content("<!doctype html><html><head><title>x</title></head><body><main><input></main></body></html>")
+    with pytest.raises(AssertionError, match="label"):
+        axe_clean(page, "a bad page")
+    page.close()
