@@ -16,7 +16,6 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from wreckmaster.files import load_scenario, read_document
