@@ -100,6 +100,25 @@ def test_a_japanese_clerks_day_under_todays_act(site, browser):
         page.locator("form[action$='/entries/event'] button").click()
         expect(page.locator("#saved")).to_contain_text("記録しました")
     expect(page.locator("body")).not_to_contain_text("Add an item saved or found")
+
+    # the owner comes forward (art 27): added with his role picked from the list (所有者), his claim
+    # and the handing back recorded; the finder's reward of art 24 ¶2 appears
+    page.get_by_text("関係者を加える").click()
+    page.locator("#pa-name").fill("三崎漁協")
+    page.locator("#pa-roles").select_option("owner")
+    page.locator("form[action$='/entries/party'] button").click()
+    expect(page.locator("#saved")).to_be_visible()
+    expect(page.locator("ul.people")).to_contain_text("所有者")
+    for etype, who in (("owner_claimed", "party-1"), ("returned_to_owner", "mayor")):
+        page.goto(f"{case_url}?event_type={etype}")
+        page.locator("#ev-date").fill("令和8年3月10日")
+        page.locator("#ev-by").select_option(who)
+        page.locator("#ev-items").select_option("buoy-1")
+        if page.locator("#ev-to").count():
+            page.locator("#ev-to").select_option("party-1")
+        page.locator("form[action$='/entries/event'] button").click()
+        expect(page.locator("#saved")).to_contain_text("記録しました")
+    expect(page.locator("#inv-h + div")).to_contain_text("所有者へ返還")
     cookies = page.context.cookies()
     for path, name in ((case_url, "ja-case"), (f"{url}/cases", "ja-cases"), (f"{url}/cases/new", "ja-new"),
                        (f"{url}/notices?lang=ja", "ja-notices"), (f"{case_url}?event_type=notice_posted", "ja-event")):
