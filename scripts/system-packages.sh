@@ -16,6 +16,7 @@ grep -qi "Noto Serif CJK" <<<"$fonts" || need+=(fonts-noto-cjk)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v pg_dump >/dev/null 2>&1 || need+=(postgresql-client)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
+command -v npm >/dev/null 2>&1 || need+=(npm)   # axe-core for the pages' accessibility tests (issue 25)
 if [ "${1:-}" = "--with-postgresql" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

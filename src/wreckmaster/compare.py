@@ -66,7 +66,7 @@ def parse_rates(doc: Any) -> list[dict[str, Any]]:
 def run_one(doc: dict[str, Any], regime: str, as_of: date | None) -> tuple[dict[str, Any], bool]:
     """The assessment JSON of ``doc`` under ``regime`` (hypothetical where out of period)."""
     from wreckmaster.law import regime as registry
-    from wreckmaster.law.scenario import validate
+    from wreckmaster.pipeline import validated as validate  # the one pipeline (issue 25)
 
     d = copy.deepcopy(doc)
     d["regime"] = regime

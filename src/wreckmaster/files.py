@@ -208,7 +208,6 @@ def read_document(path: str) -> Any:
 def load_scenario(path: str):
     """Read and validate a scenario file; raises FileProblem or InvalidScenario."""
     from .law.regime import available
-    from .law.scenario import validate
 
     name = display_name(path)
     doc = read_document(path)
@@ -219,7 +218,6 @@ def load_scenario(path: str):
     if doc.get("format") == "wreckmaster.average/1" or ("adjustment" in doc and "regime" not in doc):
         raise FileProblem(name, "this is a general-average file (wreckmaster.average/1), not a scenario: "
                                 f"run wreckmaster average {path}")
-    if "'position'" in repr((doc.get("case"), doc.get("items"))):  # issue 15: computed coast facts (docs/coast.md)
-        from .geo import enrich
-        doc = enrich(doc)
-    return validate(doc, set(available()))
+    from .pipeline import validated  # issue 25: the one pipeline (computed coast facts, then validation)
+
+    return validated(doc, set(available()))

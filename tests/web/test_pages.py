@@ -49,7 +49,7 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     expect(page.locator("body")).to_contain_text("明治十三年五月一日")   # the era date beside the ISO date
 
     # the find: an item found floating by the reporter
-    page.get_by_text("Add an item saved or found").click()
+    page.get_by_text("救助・拾得物件を加える").click()   # the case page is in the case's language (issue 25)
     page.locator("#it-id").fill("timber")
     page.locator("#it-desc").fill("檜材 二十本")
     page.locator("#it-value").fill("30")
@@ -60,17 +60,17 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     expect(page.locator("#inv-h + div")).to_contain_text("檜材 二十本")
     # no notice yet: the law's posting duty is a warning, and no posting deadline runs yet
     expect(page.locator("ul.findings")).to_contain_text("notice-not-posted")
-    expect(page.locator("tr", has_text="post notice of timber")).to_have_count(0)
+    expect(page.locator("tr", has_text="timber ノ拾得ヲ掲示ス")).to_have_count(0)
 
     # the notice (art 30): the event form shows only notice_posted's fields, with its article
-    page.get_by_text("Record an event").click()
+    page.get_by_text("出来事を記録する").click()
     page.locator("#event_type").select_option("notice_posted")
     page.wait_for_selector("#ev-items")                    # htmx swapped the fields in
     expect(page.locator("#event-fields")).to_contain_text("jp-1875:30")
     page.locator("#ev-date").fill("1880-05-03")
     page.locator("#ev-items").select_option("timber")
     page.locator("form[action$='/entries/event'] button").click()
-    deadline = page.locator("tr", has_text="post notice of timber")
+    deadline = page.locator("tr", has_text="timber ノ拾得ヲ掲示ス")
     expect(deadline.locator(".badge")).to_have_attribute("data-status", "met")
     expect(page.locator("ul.findings")).not_to_contain_text("notice-not-posted")
 
@@ -99,7 +99,7 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
     # bad input stays a form with the pointer's message; nothing is stored
     version = site["store"].version(case_url.rsplit("/", 1)[1], office="misaki")
     page.goto(case_url)
-    page.get_by_text("Add an item saved or found").click()
+    page.get_by_text("救助・拾得物件を加える").click()   # the case page is in the case's language (issue 25)
     page.locator("#it-id").fill("timber")                  # a duplicate id
     page.locator("form[action$='/entries/item'] button").click()
     expect(page.locator(".error")).to_contain_text(re.compile("duplicate", re.IGNORECASE))
@@ -208,7 +208,7 @@ def test_the_due_list_gives_each_duty_in_the_cases_language_too(site, browser):
         office="misaki", recorded_by="tanaka")
     page = browser.new_page()
     login(page, site["url"], "tanaka", "umi-no-hi")
-    page.goto(f"{site['url']}/cases")
+    page.goto(f"{site['url']}/cases?both=1")   # issue 25: the English beside it only when asked
     row = page.locator("#due-h + div tr", has_text="owner of oar to appear within a year of the find")
     expect(row.locator("span[lang='ja']")).to_have_text("oar ノ持主拾得ヨリ一ケ年以内ニ申出ツ")
     expect(row.locator(".badge")).to_have_class(re.compile("missed"))

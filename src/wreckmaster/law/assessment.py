@@ -61,6 +61,9 @@ class Finding:
     code: str
     message: str
     cites: tuple[str, ...]
+    #: the message in the case's language (issue 25): given by the rule, else the regime's
+    #: template for the code (``messages.yaml``, :meth:`Regime.localise`); left out when neither
+    message_local: str | None = None
 
 
 @dataclass(frozen=True)
@@ -255,8 +258,9 @@ class Assessment:
         self.deadlines.append(d)
         return d
 
-    def finding(self, severity: Severity, code: str, message: str, cites: str | Sequence[str]) -> Finding:
-        f = Finding(severity, code, message, _cites(cites))
+    def finding(self, severity: Severity, code: str, message: str, cites: str | Sequence[str],
+                local: str | None = None) -> Finding:
+        f = Finding(severity, code, message, _cites(cites), local)
         self.findings.append(f)
         return f
 
@@ -298,7 +302,8 @@ class Assessment:
             "deadlines": [{"duty": d.duty, "party": d.party, "due": d.due.isoformat(), "status": d.status,
                            "cites": list(d.cites), **({"note": d.note} if d.note else {}),
                            **({"duty_local": d.duty_local} if d.duty_local else {})} for d in self.deadlines],
-            "findings": [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites)}
+            "findings": [{"severity": f.severity, "code": f.code, "message": f.message, "cites": list(f.cites),
+                          **({"message_local": f.message_local} if f.message_local else {})}
                          for f in self.findings],
             "merits": [{"to": m.to, "count": m.count, "cites": list(m.cites)} for m in self.merits],
             "explanation": [_step_json(s) for s in self.explanation],

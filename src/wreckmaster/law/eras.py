@@ -52,3 +52,51 @@ def japanese_en(d: date) -> str | None:
         return None
     _name, roman, year = era
     return f"{roman} {year}, {d.isoformat()}"
+
+
+_KANJI_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _era_number(text: str) -> int:
+    """元 → 1, 九 → 9, 二十 → 20, 三十一 → 31, 廿 → 20, 12 → 12 (full-width digits too)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    if text == "元":
+        return 1
+    if text.isdigit():
+        return int(text)
+    text = text.replace("廿", "二十").replace("卅", "三十")
+    total, current = 0, 0
+    for ch in text:
+        if ch in _KANJI_DIGITS:
+            current = _KANJI_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        else:
+            raise ValueError(f"{text!r} is not a number")
+    return total + current
+
+
+def from_japanese(text: str) -> date:
+    """The Gregorian date of 令和8年3月31日 / 明治九年三月二日 / 昭和元年12月25日 (the inverse of
+    :func:`japanese`, for the months and days of the Gregorian calendar, from 1873). ValueError
+    names what is wrong; an era year alone (明治九年) asks for the month and day."""
+    import re
+
+    m = re.fullmatch(r"\s*(明治|大正|昭和|平成|令和)\s*([0-9０-９〇零一二三四五六七八九十廿卅元]+)\s*年"
+                     r"(?:\s*([0-9０-９〇零一二三四五六七八九十廿卅]+)\s*月\s*([0-9０-９〇零一二三四五六七八九十廿卅]+)\s*日)?\s*",
+                     text)
+    if m is None:
+        raise ValueError(f"{text!r} is not an era date such as 令和8年3月31日 or 明治九年三月二日")
+    name, year_text, month_text, day_text = m.groups()
+    if month_text is None:
+        raise ValueError(f"{text!r} gives the year only: add the month and day (e.g. {name}{year_text}年三月二日)")
+    start = next(s for s, n, _r in JAPANESE_ERAS if n == name)
+    year = start.year + _era_number(year_text) - 1
+    d = date(year, _era_number(month_text), _era_number(day_text))
+    era = japanese_era(d)
+    if era is None or era[0] != name:
+        raise ValueError(f"{text!r} is not a day of the {name} era")
+    return d

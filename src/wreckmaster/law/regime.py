@@ -63,9 +63,30 @@ class Regime:
         if left_out:
             scope.facts_after_as_of(ctx, left_out)
         if not scope.in_force(ctx):
-            return out
+            return self.localise(out)
         for rule in self.rules:
             rule(ctx)
+        return self.localise(out)
+
+    @cached_property
+    def messages(self) -> dict[str, str]:
+        """The regime's message templates in its language (``messages.yaml``: ``findings: {code: text}``)."""
+        path = self.folder / "messages.yaml"
+        if not path.exists():
+            return {}
+        import yaml
+
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return {str(k): str(v) for k, v in (data.get("findings") or {}).items()}
+
+    def localise(self, out: Assessment) -> Assessment:
+        """Each finding's ``message_local`` from the regime's template for its code, where the rule
+        gave none (issue 25; docs/scenario-extensions.md, "message_local")."""
+        if self.messages:
+            from dataclasses import replace
+
+            out.findings[:] = [f if f.message_local or f.code not in self.messages
+                               else replace(f, message_local=self.messages[f.code]) for f in out.findings]
         return out
 
 

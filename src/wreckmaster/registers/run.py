@@ -86,7 +86,8 @@ class _Bad(Exception):
 
 def assess_record(rec: Record) -> Outcome:
     from wreckmaster.law import regime as registry
-    from wreckmaster.law.scenario import InvalidScenario, validate
+    from wreckmaster.law.scenario import InvalidScenario
+    from wreckmaster.pipeline import validated as validate  # the one pipeline (issue 25)
 
     head = {"source": rec.source, "line": rec.line}
     try:

@@ -21,10 +21,11 @@ def known_regimes() -> frozenset[str]:
 
 
 def validate_doc(doc: dict[str, Any]):
-    """The engine's validation of a scenario document: a Scenario, or InvalidScenario."""
-    from wreckmaster.law.scenario import validate
+    """The engine's validation of a scenario document, after its computed coast facts (the one
+    pipeline, ``wreckmaster.pipeline``): a Scenario, or InvalidScenario."""
+    from wreckmaster.pipeline import validated
 
-    return validate(doc, set(known_regimes()))
+    return validated(doc, known_regimes())
 
 
 def problems_of(doc: dict[str, Any]) -> list[Problem]:

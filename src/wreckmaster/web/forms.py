@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -67,13 +68,35 @@ def event_fields(etype: str, scenario: Any) -> list[FormField]:
             choices = items + persons
         elif kind.startswith("enum:"):
             choices = [(v, v) for v in kind[5:].split("|")]
+        elif name == "segment" and getattr(scenario, "coast", None) is not None:
+            # the case's own coast segments (qing-shandong:1, qing-taiwan:1), never typed
+            choices = [(seg.id, getattr(seg, "name", None) or seg.id) for seg in scenario.coast.segments]
+        elif name == "ships" and getattr(scenario, "coast", None) is not None:
+            choices = [(sh.id, getattr(sh, "name", None) or sh.id) for sh in getattr(scenario.coast, "patrol", [])]
         out.append(FormField(name, kind, required, tuple(choices)))
     return out
 
 
-def event_entry(etype: str, form: dict[str, list[str]], scenario: Any) -> dict[str, Any]:
-    """A submitted event form as the log entry ``{"event": {...}}`` (blank fields left out)."""
-    event: dict[str, Any] = {"type": etype, "date": _one(form, "date")}
+def event_entry(etype: str, form: dict[str, list[str]], scenario: Any, today: date | None = None) -> dict[str, Any]:
+    """A submitted event form as the log entry ``{"event": {...}}`` (blank fields left out).
+
+    Dates may be typed in ISO or in the era (``entry_values.day``). An act dated after today
+    is questioned (InvalidEntry on ``/event/date``) unless the clerk ticks ``confirm_future``.
+    Every problem of the form is reported at once, each under its field."""
+    from wreckmaster.store.errors import InvalidEntry
+
+    from . import entry_values
+
+    problems: list[tuple[str, str]] = []
+
+    def read_day(name: str, raw: str) -> str:
+        try:
+            return entry_values.day(raw)
+        except ValueError as exc:
+            problems.append((f"/event/{name}", str(exc)))
+            return raw
+
+    event: dict[str, Any] = {"type": etype, "date": read_day("date", _one(form, "date"))}
     for f in event_fields(etype, scenario):
         values = [v.strip() for v in form.get(f.name, []) if v.strip()]
         if f.kind == "bool":
@@ -88,9 +111,35 @@ def event_entry(etype: str, form: dict[str, list[str]], scenario: Any) -> dict[s
             event[f.name] = [x.strip() for v in values for x in v.split(",") if x.strip()]
         elif f.kind == "count":
             event[f.name] = int(values[0]) if values[0].isdigit() else values[0]
+        elif f.kind == "date":
+            event[f.name] = read_day(f.name, values[0])
         else:
             event[f.name] = values[0]
+    when = today or date.today()
+    if not problems and _is_day(event["date"]) and date.fromisoformat(event["date"]) > when \
+            and not _one(form, "confirm_future"):
+        problems.append(("/event/date", f"{event['date']} is after today ({when.isoformat()}): an act is recorded "
+                                        "once it has happened. If the date is right, tick the box and record again."))
+    if problems:
+        raise InvalidEntry(problems)
     return {"event": event}
+
+
+def _is_day(text: Any) -> bool:
+    return isinstance(text, str) and bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", text))
+
+
+def next_id(scenario: Any, section: str, stem: str | None = None) -> str:
+    """The next free id of a party, person, item or expense: ``buoy-1``, ``buoy-2`` … from the
+    description or name's first word when it is a plain word, else the section (``item-3``)."""
+    taken = {x.id for x in [*scenario.parties, *scenario.persons, *scenario.items,
+                            *getattr(scenario, "expenses", [])]}
+    word = re.sub(r"[^a-z0-9]+", "-", (stem or "").split(" ")[0].casefold()).strip("-") if stem else ""
+    base = word if word and word.isascii() and word[0].isalpha() and len(word) <= 24 else section
+    n = 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 
 def _one(form: dict[str, list[str]], name: str) -> str:
@@ -98,13 +147,26 @@ def _one(form: dict[str, list[str]], name: str) -> str:
     return v[0].strip()
 
 
-def add_entry(section: str, form: dict[str, list[str]]) -> dict[str, Any]:
-    """A party, person, item or expense from its form (only what the clerk filled in)."""
+def add_entry(section: str, form: dict[str, list[str]], scenario: Any = None, lang: str = "en") -> dict[str, Any]:
+    """A party, person, item or expense from its form (only what the clerk filled in).
+
+    The id is the system's (``next_id``) unless one is typed; roles come from a list (several
+    values) or a comma-separated text; an item's position in degrees and minutes or decimal
+    degrees, its distance from the coast in metres, cables or nautical miles (``entry_values``).
+    The conversion made is returned under ``"note"`` beside the entry (not stored)."""
+    from wreckmaster.store.errors import InvalidEntry
+
+    from . import entry_values
+
     g = lambda name: _one(form, name)  # noqa: E731
     lst = lambda name: [v for v in form.get(name, []) if v.strip()]  # noqa: E731
-    value: dict[str, Any] = {"id": g("id")}
+    problems: list[tuple[str, str]] = []
+    note = ""
+    stem = g("description") if section == "item" else (g("category") if section == "expense" else None)
+    value: dict[str, Any] = {"id": g("id") or (next_id(scenario, section, stem) if scenario is not None else "")}
     if section == "party":
-        value.update(name=g("name") or None, roles=[r.strip() for r in g("roles").split(",") if r.strip()])
+        roles = [r.strip() for v in lst("roles") for r in v.split(",") if r.strip()]
+        value.update(name=g("name") or None, roles=list(dict.fromkeys(roles)))
     elif section == "person":
         value.update(name=g("name") or None, rescued_by=lst("rescued_by"))
         if g("difficulty"):
@@ -118,24 +180,47 @@ def add_entry(section: str, form: dict[str, list[str]]) -> dict[str, Any]:
                 value[k] = g(k)
         found: dict[str, Any] = {}
         if g("found_date"):
-            found["date"] = g("found_date")
+            try:
+                found["date"] = entry_values.day(g("found_date"))
+            except ValueError as exc:
+                problems.append(("/item/found_date", str(exc)))
         if lst("found_by"):
             found["by"] = lst("found_by")
         for k in ("state", "waters"):
             if g(k):
                 found[k] = g(k)
-        if g("distance_from_coast_m"):
-            found["distance_from_coast_m"] = g("distance_from_coast_m")
+        if g("position"):
+            try:
+                found["position"] = entry_values.position(g("position"))
+            except ValueError as exc:
+                problems.append(("/item/position", str(exc)))
+        raw_distance = g("distance") or g("distance_from_coast_m")
+        if raw_distance:
+            try:
+                metres, note = entry_values.distance(raw_distance, g("distance_unit") or "m", lang)
+                found["distance_from_coast_m"] = metres
+            except ValueError as exc:
+                problems.append(("/item/distance", str(exc)))
         if found:
             value["found"] = found
         if g("perishable"):
             value["perishable"] = True
     elif section == "expense":
         value.update(category=g("category"))
-        for k in ("amount", "payee", "date", "for"):
+        for k in ("amount", "payee", "for"):
             if g(k):
                 value[k] = g(k)
-    return {"add": section, "value": {k: v for k, v in value.items() if v not in (None, [], "")}}
+        if g("date"):
+            try:
+                value["date"] = entry_values.day(g("date"))
+            except ValueError as exc:
+                problems.append(("/expense/date", str(exc)))
+    if problems:
+        raise InvalidEntry(problems)
+    entry = {"add": section, "value": {k: v for k, v in value.items() if v not in (None, [], "")}}
+    if note:
+        entry["note"] = note
+    return entry
 
 
 def amend_entry(form: dict[str, list[str]]) -> dict[str, Any]:
@@ -161,10 +246,26 @@ def retract_entry(form: dict[str, list[str]]) -> dict[str, Any]:
     return {"retract": int(seq) if seq.isdigit() else seq, "reason": _one(form, "reason")}
 
 
-def first_report_scenario(form: dict[str, list[str]]) -> dict[str, Any]:
-    """The scenario a first report opens: the casualty, the reporter and the report (an event)."""
+def _day_or_raw(text: str) -> str:
+    from . import entry_values
+
+    try:
+        return entry_values.day(text)
+    except ValueError:
+        return text  # validation names the field
+
+
+def first_report_scenario(form: dict[str, list[str]], office_name: str | None = None) -> dict[str, Any]:
+    """The scenario a first report opens: the casualty, the reporter and the report (an event).
+
+    Under a regime whose office is a party (the mayor, 市町村長, of today's Act; the
+    administrator of fr-epaves: ``i18n.OFFICE_HEAD_ROLE``) the office's head is in the case
+    from the start, named after the office, so the clerk never adds it. Dates may be in the era."""
+    from .i18n import OFFICE_HEAD_ROLE
+
     g = lambda name: _one(form, name)  # noqa: E731
-    case: dict[str, Any] = {"occurred": g("occurred"), "kind": g("kind") or "wreck", "waters": g("waters") or "sea"}
+    case: dict[str, Any] = {"occurred": _day_or_raw(g("occurred")), "kind": g("kind") or "wreck",
+                            "waters": g("waters") or "sea"}
     if g("place"):
         case["place"] = g("place")
     if g("vessel_name") and case["kind"] != "drift":
@@ -175,8 +276,39 @@ def first_report_scenario(form: dict[str, list[str]]) -> dict[str, Any]:
                            "parties": [], "events": []}
     if g("reporter"):
         doc["parties"].append({"id": "reporter", "name": g("reporter"), "roles": ["reporter"]})
-        doc["events"].append({"type": "reported", "date": g("reported_on") or g("occurred"), "by": ["reporter"]})
+        doc["events"].append({"type": "reported", "date": _day_or_raw(g("reported_on") or g("occurred")),
+                              "by": ["reporter"]})
+    head = OFFICE_HEAD_ROLE.get(g("regime"))
+    if head:
+        doc["parties"].append({"id": head, "name": office_name or head, "roles": [head]})
     return doc
+
+
+@lru_cache(maxsize=None)
+def event_types(regime_id: str) -> tuple[str, ...]:
+    """The event types the regime reads: every type named in its modules, the shared packages
+    they import (``regimes/_qing``) and the modules of its documents (a notice needs
+    ``notice_posted``), so the list of forms and the law cannot drift apart."""
+    from wreckmaster.law.regime import get
+
+    folder = Path(get(regime_id).folder)
+    sources = [p.read_text(encoding="utf-8") for p in folder.glob("*.py")]
+    for shared in sorted({m for text in sources for m in re.findall(r"from \.\.(_[a-z_]+)", text)}):
+        sources += [p.read_text(encoding="utf-8") for p in (folder.parent / shared).glob("*.py")]
+    try:
+        from wreckmaster.documents import DOCUMENTS, documents_for
+
+        docs = Path(__file__).resolve().parents[1] / "documents"
+        for name in documents_for(regime_id):
+            module = DOCUMENTS[name].builder.split(":")[0]
+            path = docs / f"{module}.py"
+            if path.exists():
+                sources.append(path.read_text(encoding="utf-8"))
+    except ImportError:  # pragma: no cover - documents are part of the package
+        pass
+    text = "\n".join(sources)
+    found = {e for e in EVENT_TYPES if f'"{e}"' in text or f"'{e}'" in text}
+    return tuple(sorted(found | set(event_articles(regime_id))))
 
 
 @lru_cache(maxsize=None)
@@ -202,3 +334,58 @@ def event_articles(regime_id: str) -> dict[str, tuple[str, ...]]:
 def _cite_key(c: str) -> tuple:
     art = c.split(":", 1)[1]
     return tuple(int(x) if x.isdigit() else 0 for x in re.split(r"[.#-]", art))
+
+
+def kept_input(form: dict[str, list[str]]) -> dict[str, Any]:
+    """What the clerk typed, to put back into the form after a refusal (issue 25)."""
+    skip = {"csrf", "version", "lang"}
+    return {"values": {k: v[0] for k, v in form.items() if k not in skip and v},
+            "form_lists": {k: [x for x in v if x] for k, v in form.items() if k not in skip}}
+
+
+#: a stored field's pointer segment → the form field it came from
+_FIELD_OF = {("found", "date"): "found_date", ("found", "by"): "found_by", ("found", "position"): "position",
+             ("found", "distance_from_coast_m"): "distance", ("found", "state"): "state",
+             ("found", "waters"): "waters"}
+
+
+def field_errors(problems: list[tuple[str, str]]) -> dict[str, str]:
+    """Each problem under the form field it is about (``/events/3/by`` → ``by``;
+    ``/items/2/found/date`` → ``found_date``); a problem about the whole entry is left out."""
+    out: dict[str, str] = {}
+    for pointer, message in problems:
+        parts = [p for p in str(pointer).split("/") if p]
+        while parts and (parts[-1].isdigit() or parts[-1] in ("lat", "lon")):
+            parts.pop()
+        if len(parts) < 2:
+            continue
+        name = _FIELD_OF.get(tuple(parts[-2:]), parts[-1])
+        out.setdefault(name, message)
+    return out
+
+
+def amendable_fields(doc: dict[str, Any], names: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """(pointer, label, current value) of every plain field of the case as it stands: the case's
+    own, and each party's, person's, item's and expense's by id (CASE.md ``amend``), so a
+    supervisor picks the field instead of typing a JSON pointer. Events are not amended."""
+    import json
+
+    out: list[tuple[str, str, str]] = []
+
+    def walk(node: Any, pointer: str, label: str, depth: int = 0) -> None:
+        if isinstance(node, dict) and depth < 3:
+            for k, v in node.items():
+                walk(v, f"{pointer}/{k}", f"{label} › {k}" if label else k, depth + 1)
+        elif not isinstance(node, (dict, list)) or (isinstance(node, list) and all(isinstance(x, str) for x in node)):
+            out.append((pointer, label, node if isinstance(node, str) else json.dumps(node, ensure_ascii=False, default=str)))
+
+    walk(doc.get("case") or {}, "/case", "case")
+    for section in ("parties", "persons", "items", "expenses"):
+        for member in doc.get(section) or []:
+            if isinstance(member, dict) and isinstance(member.get("id"), str):
+                mid = member["id"]
+                title = (names or {}).get(mid) or mid
+                for k, v in member.items():
+                    if k != "id":
+                        walk(v, f"/{section}/{mid}/{k}", f"{title} › {k}", 1)
+    return out

@@ -166,3 +166,144 @@ def fmt_amount(amount: str | Decimal | None, currency: str | None, lang: str) ->
     pattern = "#,##0" + ("." + "0" * places if places else "")
     shown = format_decimal(Decimal(text), format=pattern, locale=LOCALE.get(lang, "en_GB"))
     return f"{shown} {currency}" if currency else shown
+
+
+# --- issue 25: the forms in the case's language ------------------------------------------
+LABELS.update({
+    "date": {"en": "Date", "ja": "日付", "zh": "日期", "fr": "Date"},
+    "required": {"en": "required", "ja": "必須", "zh": "必填", "fr": "obligatoire"},
+    "date_hint": {"en": "2026-03-31 or 令和8年3月31日", "ja": "2026-03-31 または 令和8年3月31日", "zh": "2026-03-31",
+                  "fr": "2026-03-31"},
+    "confirm_future": {"en": "The date is right: record it although it is after today",
+                       "ja": "日付は正しい（本日より後ですが記録する）", "zh": "日期無誤（雖在今日之後仍登錄）",
+                       "fr": "La date est exacte : l’inscrire bien qu’elle soit postérieure à aujourd’hui"},
+    "asked_by": {"en": "Asked for by", "ja": "根拠", "zh": "所據", "fr": "Demandé par"},
+    "id_hint": {"en": "left blank, the system gives one", "ja": "空欄なら自動採番", "zh": "空白則自動編號",
+                "fr": "laissé vide, le système l’attribue"},
+    "roles_pick": {"en": "Roles", "ja": "役割", "zh": "身分", "fr": "Qualités"},
+    "position": {"en": "Position", "ja": "位置", "zh": "方位", "fr": "Position"},
+    "distance": {"en": "Distance from the coast", "ja": "海岸からの距離", "zh": "離岸里數", "fr": "Distance de la côte"},
+    "unit": {"en": "Unit", "ja": "単位", "zh": "單位", "fr": "Unité"},
+    "state": {"en": "State when found", "ja": "拾得時の状態", "zh": "撈獲時情形", "fr": "État à la découverte"},
+    "choose_event": {"en": "Choose the type of event first.", "ja": "まず出来事の種類を選んでください。",
+                     "zh": "請先擇事件種類。", "fr": "Choisissez d’abord le type d’événement."},
+    "conflict": {"en": "Someone recorded an entry meanwhile: the case is now at version {v}. What you typed is kept "
+                       "below; check what changed, then record again.",
+                 "ja": "その間に別の記録がありました（現在 第{v}版）。入力内容は下に残してあります。変更を確認してから再度記録してください。",
+                 "zh": "其間已有他人登錄（現為第{v}版）。所填之項仍留於下，請查所改之處後再登錄。",
+                 "fr": "Quelqu’un a inscrit une entrée entre-temps : l’affaire est à la version {v}. Votre saisie est "
+                       "conservée ci-dessous ; vérifiez ce qui a changé, puis inscrivez à nouveau."},
+    "changed_meanwhile": {"en": "Recorded meanwhile", "ja": "その間の記録", "zh": "其間之登錄", "fr": "Inscrit entre-temps"},
+    "supervisor_only": {"en": "Amending and retracting need a supervisor.", "ja": "訂正・取消は監督者のみ行えます。",
+                        "zh": "更正、撤銷須督辦。", "fr": "Rectifier et annuler demandent un superviseur."},
+    "field": {"en": "Field", "ja": "項目", "zh": "項目", "fr": "Champ"},
+    "show_as_of": {"en": "Show", "ja": "表示", "zh": "示", "fr": "Afficher"},
+    "both_langs": {"en": "with English", "ja": "英語併記", "zh": "附英文", "fr": "avec l’anglais"},
+})
+
+#: roles (SCENARIO.md parties[].roles) as an office calls them
+ROLE_LABELS: dict[str, dict[str, str]] = {
+    "finder": {"ja": "拾得者", "zh": "撈獲人", "fr": "inventeur", "en": "finder"},
+    "owner": {"ja": "所有者", "zh": "物主", "fr": "propriétaire", "en": "owner"},
+    "mayor": {"ja": "市町村長", "zh": "町村長", "fr": "maire", "en": "mayor"},
+    "salvor": {"ja": "救助者", "zh": "救護人", "fr": "sauveteur", "en": "salvor"},
+    "rescuer": {"ja": "救護者", "zh": "救人者", "fr": "sauveteur de personnes", "en": "rescuer"},
+    "official": {"ja": "官吏", "zh": "官員", "fr": "fonctionnaire", "en": "official"},
+    "administrator": {"ja": "管理者", "zh": "管理官", "fr": "administrateur de l’inscription maritime", "en": "administrator"},
+    "master": {"ja": "船長", "zh": "船主", "fr": "capitaine", "en": "master"},
+    "crew": {"ja": "乗組員", "zh": "水手", "fr": "équipage", "en": "crew"},
+    "passenger": {"ja": "旅客", "zh": "搭客", "fr": "passager", "en": "passenger"},
+    "police": {"ja": "警察", "zh": "巡捕", "fr": "police", "en": "police"},
+    "director": {"ja": "救護事務所長", "zh": "委員", "fr": "directeur", "en": "director"},
+    "carrier": {"ja": "運送人", "zh": "承運人", "fr": "transporteur", "en": "carrier"},
+    "shipper": {"ja": "荷送人", "zh": "貨主", "fr": "chargeur", "en": "shipper"},
+    "consignee": {"ja": "荷受人", "zh": "收貨人", "fr": "destinataire", "en": "consignee"},
+    "headman": {"ja": "戸長", "zh": "地保", "fr": "chef de village", "en": "headman"},
+    "elder": {"ja": "長老", "zh": "耆老", "fr": "ancien", "en": "elder"},
+    "warden": {"ja": "看守", "zh": "汛弁", "fr": "gardien", "en": "warden"},
+    "contractor": {"ja": "請負人", "zh": "包工", "fr": "entrepreneur", "en": "contractor"},
+    "consul": {"ja": "領事", "zh": "領事", "fr": "consul", "en": "consul"},
+    "reporter": {"ja": "報告者", "zh": "報信人", "fr": "déclarant", "en": "reporter"},
+    "stevedore": {"ja": "荷役人", "zh": "挑夫", "fr": "débardeur", "en": "stevedore"},
+}
+
+#: the office's own head, present in every case of the regime without being added
+OFFICE_HEAD_ROLE = {"jp-1899-2025": "mayor", "jp-1899": "mayor", "fr-epaves": "administrator"}
+
+#: event fields and enumerated values most forms ask for
+FIELD_LABELS: dict[str, dict[str, str]] = {
+    "by": {"ja": "行為者", "zh": "經手人", "fr": "par", "en": "by"},
+    "to": {"ja": "相手方", "zh": "與", "fr": "à", "en": "to"},
+    "items": {"ja": "物件", "zh": "貨物", "fr": "biens", "en": "items"},
+    "item": {"ja": "物件", "zh": "貨物", "fr": "bien", "en": "item"},
+    "owner": {"ja": "所有者", "zh": "物主", "fr": "propriétaire", "en": "owner"},
+    "price": {"ja": "代金", "zh": "價銀", "fr": "prix", "en": "price"},
+    "amount": {"ja": "金額", "zh": "數目", "fr": "montant", "en": "amount"},
+    "due": {"ja": "期日", "zh": "限期", "fr": "échéance", "en": "due"},
+    "place": {"ja": "場所", "zh": "地方", "fr": "lieu", "en": "place"},
+    "note": {"ja": "備考", "zh": "附記", "fr": "note", "en": "note"},
+    "bids": {"ja": "入札額", "zh": "投價", "fr": "enchères", "en": "bids"},
+    "for": {"ja": "対象", "zh": "所為", "fr": "pour", "en": "for"},
+}
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "cargo": {"ja": "積荷", "zh": "貨物", "fr": "cargaison", "en": "cargo"},
+    "vessel": {"ja": "船体", "zh": "船身", "fr": "navire", "en": "vessel"},
+    "gear": {"ja": "船具", "zh": "船具", "fr": "agrès", "en": "gear"},
+    "mail": {"ja": "郵便物", "zh": "信件", "fr": "courrier", "en": "mail"},
+    "baggage": {"ja": "手荷物", "zh": "行李", "fr": "bagages", "en": "baggage"},
+    "valuables": {"ja": "貴重品", "zh": "貴重物", "fr": "objets de valeur", "en": "valuables"},
+    "timber": {"ja": "木材", "zh": "木料", "fr": "bois", "en": "timber"},
+    "floating": {"ja": "漂流", "zh": "漂流", "fr": "flottant", "en": "floating"},
+    "sunk": {"ja": "沈没", "zh": "沉沒", "fr": "coulé", "en": "sunk"},
+    "ashore": {"ja": "漂着", "zh": "擱岸", "fr": "à la côte", "en": "ashore"},
+    "sea": {"ja": "海", "zh": "海", "fr": "mer", "en": "sea"},
+    "river": {"ja": "河川", "zh": "江河", "fr": "rivière", "en": "river"},
+    "wreck": {"ja": "難破", "zh": "失事", "fr": "naufrage", "en": "wreck"},
+    "stranding": {"ja": "座礁", "zh": "擱淺", "fr": "échouement", "en": "stranding"},
+    "jettison": {"ja": "投荷", "zh": "拋貨", "fr": "jet", "en": "jettison"},
+    "drift": {"ja": "漂流物", "zh": "漂流物", "fr": "épave flottante", "en": "drift"},
+}
+
+
+def _label(table: dict[str, dict[str, str]], key: str, lang: str, with_english: bool = False) -> str:
+    row = table.get(key)
+    if row is None:
+        return key
+    local = row.get(lang) or row["en"]
+    return f"{local} · {row['en']}" if with_english and lang != "en" and local != row["en"] else local
+
+
+def role_label(role: str, lang: str, with_english: bool = False) -> str:
+    """拾得者 / 所有者 / 市町村長 / sauveteur: a role as the case's office calls it."""
+    return _label(ROLE_LABELS, role, lang, with_english)
+
+
+def field_label(name: str, lang: str, with_english: bool = False) -> str:
+    return _label(FIELD_LABELS, name, lang, with_english)
+
+
+def value_label(value: str, lang: str, with_english: bool = False) -> str:
+    return _label(VALUE_LABELS, value, lang, with_english)
+
+EVENT_LABELS: dict[str, dict[str, str]] = {
+    "reported": {"ja": "届出・報告", "zh": "報信", "fr": "rapport", "en": "reported"},
+    "notice_posted": {"ja": "公告", "zh": "出示曉諭", "fr": "avis affiché", "en": "notice posted"},
+    "notice_wide": {"ja": "広域公告", "zh": "通行曉諭", "fr": "avis publié au loin", "en": "notice published widely"},
+    "landed": {"ja": "陸揚げ", "zh": "起岸", "fr": "mise à terre", "en": "landed"},
+    "declared": {"ja": "申告", "zh": "呈報", "fr": "déclaration", "en": "declared"},
+    "sold": {"ja": "売却", "zh": "變賣", "fr": "vente", "en": "sold"},
+    "owner_identified": {"ja": "所有者判明", "zh": "物主查明", "fr": "propriétaire identifié", "en": "owner identified"},
+    "owner_claimed": {"ja": "所有者の請求", "zh": "物主認領", "fr": "réclamation du propriétaire", "en": "owner claimed"},
+    "returned_to_owner": {"ja": "所有者へ返還", "zh": "給還物主", "fr": "restitution au propriétaire", "en": "returned to owner"},
+    "finder_took": {"ja": "拾得者の取得", "zh": "撈獲人領取", "fr": "attribution à l’inventeur", "en": "finder took"},
+    "delivered": {"ja": "引渡し", "zh": "交出", "fr": "remise", "en": "delivered"},
+    "paid": {"ja": "支払", "zh": "付給", "fr": "paiement", "en": "paid"},
+    "owner_notified": {"ja": "所有者への通知", "zh": "知會物主", "fr": "avis au propriétaire", "en": "owner notified"},
+    "reward_decided": {"ja": "報酬の決定", "zh": "定賞", "fr": "rémunération fixée", "en": "reward decided"},
+    "stored": {"ja": "保管", "zh": "存放", "fr": "mise en dépôt", "en": "stored"},
+    "claim_filed": {"ja": "請求", "zh": "呈請", "fr": "demande", "en": "claim filed"},
+}
+
+
+def event_label(etype: str, lang: str, with_english: bool = False) -> str:
+    return _label(EVENT_LABELS, etype, lang, with_english)

@@ -19,6 +19,7 @@ from . import forms, i18n
 from wreckmaster.service.headers import content_disposition
 from wreckmaster.store import logins
 
+from .entry_values import UNIT_LABELS
 from .session import COOKIE, LOGIN_COOKIE, LOGIN_MAX_AGE, MAX_AGE, Sessions, WebUser, csrf_ok
 
 HERE = Path(__file__).parent
@@ -35,7 +36,7 @@ def _env():
                           trim_blocks=True, lstrip_blocks=True)
         env.filters["entry_text"] = entry_text
         env.globals.update(t=i18n.t, both=i18n.both, fmt_date=i18n.fmt_date, fmt_amount=i18n.fmt_amount,
-                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG)
+                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS)
         _env.cached = env  # type: ignore[attr-defined]
     return env
 
@@ -93,10 +94,22 @@ def _user(request: Request) -> WebUser | None:
 
 
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-    lang = ctx.pop("lang", None) or request.query_params.get("lang") or "en"
+    user = _user(request)
+    office = ctx.pop("office", None) or (_office(request, user.office) if user else None)
+    lang = ctx.pop("lang", None) or request.query_params.get("lang") or (office.lang if office else None) or "en"
     if lang not in i18n.LANGS:
         lang = "en"
-    html = _env().get_template(template).render(request=request, user=_user(request), lang=lang, **ctx)
+    # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
+    with_en = request.query_params.get("both") == "1" or bool(ctx.pop("with_english", False))
+    labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
+              "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
+              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
+              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en),
+              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
+    for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
+        ctx.setdefault(k, v)
+    html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,
+                                                **{**labels, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
@@ -116,6 +129,12 @@ def _text_problems(form: dict[str, list[str]]) -> list[tuple[str, str]]:
     from wreckmaster.service.jsonio import text_problems
 
     return [(f"/form{p}", m) for p, m in text_problems(form)]
+
+
+def _office(request: Request, office_id: str, cases: list[dict] | None = None):
+    from .office import profile
+
+    return profile(_store(request), office_id, cases)
 
 
 def _login_redirect(request: Request) -> RedirectResponse:
@@ -215,26 +234,33 @@ def home(request: Request):
 
 # --- the office's cases and its due list ---------------------------------------------------------
 @router.get("/cases", response_class=HTMLResponse)
-def cases_page(request: Request, lang: str = "en"):
+def cases_page(request: Request, lang: str = "en", as_of: str | None = None):  # noqa: ARG001 - lang read by render
     user = _user(request)
     if user is None:
         return _login_redirect(request)
     store = _store(request)
-    today = date.today()
+    today = _parse_day(as_of) or date.today()
     due = store.due(today, within=7, office=user.office, local=True)
     due.sort(key=lambda d: (d["status"] != "missed", d["due"]))
-    names = {c["case"]: c for c in store.list_cases(office=user.office)}
-    return render(request, "cases.html", lang=lang, cases=list(names.values()), due=due, today=today)
+    listed = store.list_cases(office=user.office)
+    day = _parse_day(as_of)
+    names = {c["case"]: c for c in listed
+             if day is None or not c.get("occurred") or str(c["occurred"]) <= day.isoformat()}
+    office = _office(request, user.office, listed)
+    return render(request, "cases.html", lang=lang if "lang" in request.query_params else None, office=office,
+                  cases=list(names.values()), due=due, today=today, as_of=_parse_day(as_of))
 
 
 @router.get("/cases/new", response_class=HTMLResponse)
-def new_case_page(request: Request, lang: str = "en"):
+def new_case_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by render
     user = _user(request)
     if user is None:
         return _login_redirect(request)
     from wreckmaster.law.regime import available
 
-    return render(request, "case_new.html", lang=lang, regimes=list(available()), errors=[], values={})
+    office = _office(request, user.office, _store(request).list_cases(office=user.office))
+    return render(request, "case_new.html", lang=lang if "lang" in request.query_params else None, office=office,
+                  regimes=list(available()), errors=[], values={"regime": office.regime} if office.regime else {})
 
 
 @router.post("/cases/new")
@@ -258,7 +284,7 @@ def _new_case(request: Request, form: dict[str, list[str]]):
         problems = _text_problems(form)
         if problems:
             raise InvalidEntry(problems)
-        doc = forms.first_report_scenario(form)
+        doc = forms.first_report_scenario(form, _office(request, user.office).name)
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
         values = {k: v[0] for k, v in form.items() if not _text_problems({k: v})}
@@ -273,20 +299,40 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
 
     store = _store(request)
     scenario = store.scenario(case_id, office=user.office)
+    if as_of is not None:
+        # the case as known on that day: nothing dated later in the inventory (law/asof.py)
+        from wreckmaster.law.asof import known_on
+
+        late = {i.id for i in scenario.items if i.found is not None and i.found.date is not None
+                and i.found.date > as_of}
+        scenario, _later = known_on(scenario, as_of)
+        scenario = scenario.replace(items=[i for i in scenario.items if i.id not in late])
     assessment = store.assessment(case_id, as_of=as_of, office=user.office)
     history = store.history(case_id, office=user.office)
     regime = registry.get(scenario.regime)
     names = {x.id: (x.name or x.id) for x in [*scenario.parties, *scenario.persons]}
     names.update({x.id: (x.description or x.id) for x in scenario.items})
-    event_types = sorted(forms.event_articles(scenario.regime))
+    event_types = list(forms.event_types(scenario.regime))
+    exported = store.export(case_id, as_of=as_of, office=user.office)
     return {
+        "exported": exported, "amendable": forms.amendable_fields(exported, names), "as_of": as_of,
+        "next_item_id": forms.next_id(scenario, "item"), "role_choices": _role_choices(scenario),
         "case_id": case_id, "scenario": scenario, "a": assessment, "history": history,
         "version": history[-1]["seq"] if history else 0, "regime": regime, "names": names,
         "event_types": event_types, "event_articles": forms.event_articles(scenario.regime),
         "explain": _explanations(assessment), "article_text": _article_text,
-        "documents": _document_links(scenario),
+        "documents": _document_links(scenario, as_of),
         "case_lang": {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en"),
     }
+
+
+def _role_choices(scenario: Any) -> list[str]:
+    """The roles a party can be given: those of the regime's office first, then every known role
+    and any role already in the case (never typed)."""
+    head = i18n.OFFICE_HEAD_ROLE.get(scenario.regime)
+    known = [r for r in i18n.ROLE_LABELS if r != head]
+    present = [r for p in scenario.parties for r in p.roles if r not in i18n.ROLE_LABELS]
+    return list(dict.fromkeys(([head] if head else []) + known + present))
 
 
 def _explanations(a: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -311,7 +357,7 @@ def _article_text(cite: str) -> dict[str, str | None]:
 
 @router.get("/cases/{case_id}", response_class=HTMLResponse)
 def case_page(request: Request, case_id: str, lang: str | None = None, as_of: str | None = None,
-              event_type: str | None = None, saved: str | None = None):
+              event_type: str | None = None, saved: str | None = None, note: str | None = None):
     user = _user(request)
     if user is None:
         return _login_redirect(request)
@@ -325,8 +371,9 @@ def case_page(request: Request, case_id: str, lang: str | None = None, as_of: st
     ctx["event_type"] = event_type if event_type in ctx["event_types"] else None
     ctx["fields"] = forms.event_fields(event_type, ctx["scenario"]) if ctx["event_type"] else []
     ctx["saved"] = saved
+    ctx["note"] = note
     ctx["errors"] = []
-    ctx["map_svg"] = _map_svg(_store(request).export(case_id, office=user.office))
+    ctx["map_svg"] = _map_svg(ctx["exported"])
     return render(request, "case.html", **ctx)
 
 
@@ -344,9 +391,10 @@ def _map_svg(doc: dict[str, Any]) -> str | None:
 
 @router.get("/cases/{case_id}/documents/{name}.pdf")
 async def document_pdf(request: Request, case_id: str, name: str, party: str | None = None,
-                       lang: str | None = None):
+                       lang: str | None = None, as_of: str | None = None):
     """A document of the case, printed to PDF (documents/), for the logged-in user's office, in
-    the print queue (``service/printing.py``; full: 503 with ``Retry-After``)."""
+    the print queue (``service/printing.py``; full: 503 with ``Retry-After``); ``as_of``: the
+    case as it stood that day (issue 25)."""
     from wreckmaster.service import pools
     from wreckmaster.service.printing import QueueFull
 
@@ -355,25 +403,33 @@ async def document_pdf(request: Request, case_id: str, name: str, party: str | N
         return _login_redirect(request)
     try:
         return await request.app.state.print_queue.run(user.office, user.name, _document_pdf, request, user,
-                                                       case_id, name, party, lang)
+                                                       case_id, name, party, lang, as_of)
     except QueueFull as exc:
         return Response(str(exc), status_code=503, media_type="text/plain",
                         headers={"Retry-After": str(exc.retry_after)})
 
 
-def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None):
+def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None,
+                  as_of: str | None = None):
     from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
     from wreckmaster.store.errors import NotFound
 
     store = _store(request)
     try:
-        scenario = store.scenario(case_id, office=user.office)
-        pdf = render_pdf(name, scenario, store.assessment(case_id, office=user.office), party=party, lang=lang,
-                         office=store.case_office(case_id, office=user.office))   # the issuer (issue 26)
+        day = _parse_day(as_of)
+        scenario = store.scenario(case_id, as_of=day, office=user.office)
+        pdf = render_pdf(name, scenario, store.assessment(case_id, as_of=day, office=user.office), party=party,
+                         lang=lang, office=store.case_office(case_id, office=user.office))   # the issuer (issue 26)
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:
-        return Response(f"{exc}", status_code=404 if str(exc).startswith("NAME") else 422, media_type="text/plain")
+        # a page, in the case's language, that says what to record first (issue 25), never plain text
+        status = 404 if exc.pointer == "NAME" else 422
+        from .office import regime_lang
+
+        page_lang = lang if lang in i18n.LANGS else regime_lang(scenario.regime)
+        return render(request, "document_problem.html", status=status, lang=page_lang, case_id=case_id,
+                      errors=[(exc.pointer, exc.message)])
     except PrinterMissing as exc:
         return Response(f"{exc}", status_code=503, media_type="text/plain")
     filename = f"{case_id}-{name}{'-' + party if party else ''}.pdf"
@@ -381,8 +437,16 @@ def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, part
                     headers={"Content-Disposition": content_disposition(filename)})
 
 
-def _document_links(scenario: Any) -> list[tuple[str, str]]:
-    """(href, label) of every document this case can print; a party's statement per party."""
+def _document_links(scenario: Any, as_of: date | None = None) -> list[tuple[str, str]]:
+    """(href, label) of every document this case can print; a party's statement per party; each
+    link carries the page's ``as_of`` (the document of the case as it stood that day)."""
+    links = _document_links_today(scenario)
+    if as_of is None:
+        return links
+    return [(h + ("&" if "?" in h else "?") + f"as_of={as_of.isoformat()}", label) for h, label in links]
+
+
+def _document_links_today(scenario: Any) -> list[tuple[str, str]]:
     try:
         from wreckmaster.documents import DOCUMENTS, documents_for
     except ImportError:
@@ -459,7 +523,8 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
         elif kind == "retract":
             entry = forms.retract_entry(form)
         else:
-            entry = forms.add_entry(kind, form)
+            entry = forms.add_entry(kind, form, scenario, lang)
+        note = entry.pop("note", "")
         store.record(case_id, [entry], int(expect), recorded_by=user.name, cancelled=cancelled,
                      office=user.office, role=user.role)
     except NotFound:
@@ -467,17 +532,22 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
     except (InvalidEntry, Conflict, Forbidden) as exc:
         ctx = _case_context(request, user, case_id, None)
         ctx.update(lang=lang, event_type=form.get("event_type", [None])[0] if kind == "event" else None,
-                   saved=None, map_svg=None, open_form=kind)
+                   saved=None, map_svg=None, open_form=kind, **forms.kept_input(form))
         ctx["fields"] = forms.event_fields(ctx["event_type"], ctx["scenario"]) if ctx["event_type"] in forms.EVENT_TYPES else []
         if isinstance(exc, InvalidEntry):
             ctx["errors"], status = list(exc.problems), 422
+            ctx["field_errors"] = forms.field_errors(exc.problems)
         elif isinstance(exc, Conflict):
-            ctx["errors"], status = [("", f"Someone recorded an entry meanwhile: the case is now at version "
-                                          f"{exc.current}. Check the timeline, then record again.")], 409
+            # the second clerk's input is kept; the entries recorded since it was read are shown
+            ctx["errors"], status = [("", i18n.t("conflict", lang).format(v=exc.current))], 409
+            ctx["meanwhile"] = [h for h in ctx["history"]
+                                if h["seq"] > (int(expect) if expect.isdigit() else exc.current)]
+            ctx["version"] = exc.current
         else:
-            ctx["errors"], status = [("", "Amending and retracting need a supervisor.")], 403
+            ctx["errors"], status = [("", i18n.t("supervisor_only", lang))], 403
         return render(request, "case.html", status=status, **ctx)
-    return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}#timeline", status_code=303)
+    note_q = (f"&note={quote(note)}" if note else "") + ("&both=1" if form.get("both", [""])[0] == "1" else "")
+    return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)
 
 
 # --- the public notice board -------------------------------------------------------------

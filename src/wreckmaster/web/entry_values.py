@@ -1,0 +1,120 @@
+"""What a clerk types, read as the scenario's values (issue 25): dates in ISO or in the era,
+positions in degrees and minutes or decimal degrees, distances in nautical miles, cables or metres.
+
+Each reader returns the exact value the scenario stores (text of decimals, never a float) or
+raises :class:`ValueError` with a message for the field; the form puts it next to the field.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+
+#: metres in a unit of distance: the international nautical mile (1852 m exactly, International
+#: Hydrographic Conference, Monaco 1929) and its tenth, the cable (encablure) of 185.2 m
+METRES = {"m": Decimal(1), "cable": Decimal("185.2"), "nm": Decimal(1852)}
+UNIT_LABELS = {"m": {"en": "metres", "ja": "メートル", "zh": "公尺", "fr": "mètres"},
+               "cable": {"en": "cables (185.2 m)", "ja": "鏈（185.2 m）", "zh": "鏈（185.2 公尺）", "fr": "encablures (185,2 m)"},
+               "nm": {"en": "nautical miles (1852 m)", "ja": "海里（1852 m）", "zh": "海里（1852 公尺）", "fr": "milles marins (1852 m)"}}
+
+
+def day(text: str) -> str:
+    """ISO ``2026-03-31`` or an era date ``令和8年3月31日`` / ``明治九年三月二日`` → ISO text."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    if not text:
+        return ""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return date.fromisoformat(text).isoformat()
+        except ValueError:
+            raise ValueError(f"{text!r} is not a day of the calendar") from None
+    if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", text):
+        y, m, d = (int(x) for x in text.split("/"))
+        try:
+            return date(y, m, d).isoformat()
+        except ValueError:
+            raise ValueError(f"{text!r} is not a day of the calendar") from None
+    from wreckmaster.law.eras import from_japanese
+
+    return from_japanese(text).isoformat()
+
+
+_HEMI = {"N": 1, "S": -1, "E": 1, "W": -1, "O": -1}   # O: ouest (French)
+
+
+def _decimal(text: str) -> Decimal:
+    return Decimal(text.replace(",", "."))
+
+
+def _angle(text: str, axis: str) -> Decimal:
+    text = text.strip()
+    m = re.fullmatch(r"([+-]?\d+(?:[.,]\d+)?)\s*°?\s*(?:(\d+(?:[.,]\d+)?)\s*[′']\s*)?(?:(\d+(?:[.,]\d+)?)\s*[″\"]\s*)?([NSEWO])?",
+                     text, re.I)
+    if m is None:
+        raise ValueError(f"{text!r} is not a {axis}: write 48°39,6′ N or 48.66")
+    deg, minutes, seconds, hemi = m.groups()
+    value = _decimal(deg)
+    if minutes is not None:
+        if not Decimal(0) <= _decimal(minutes) < 60:
+            raise ValueError(f"{text!r}: minutes go from 0 to 60")
+        value = abs(value) + _decimal(minutes) / 60 + (_decimal(seconds) / 3600 if seconds else 0)
+        value = value if not deg.startswith("-") else -value
+    if hemi:
+        h = hemi.upper()
+        if (axis == "latitude") != (h in "NS"):
+            raise ValueError(f"{text!r}: {h} is not a hemisphere of the {axis}")
+        value = abs(value) * _HEMI[h]
+    return value
+
+
+def position(text: str) -> dict[str, str]:
+    """``48°39,6′ N 4°36′ W``, ``48°39.6'N, 4°36'W``, ``48.66, -4.6`` → ``{"lat": "48.66", "lon": "-4.6"}``
+    (decimal degrees to six places, about 0.1 m)."""
+    text = unicodedata.normalize("NFKC", text or "").replace("′", "'").replace("″", '"').strip()
+    if not text:
+        return {}
+    m = re.fullmatch(r"(.+?[NS])\s*[,;]?\s*(.+?[EWO])", text, re.I)
+    if m:
+        lat_text, lon_text = m.groups()
+    else:
+        parts = [p for p in re.split(r"\s*[;]\s*|\s*,\s+|\s+(?=[+-]?\d)", text) if p]
+        if len(parts) != 2:
+            raise ValueError(f"{text!r}: give a latitude and a longitude, e.g. 48°39,6′ N 4°36′ W or 48.66, -4.6")
+        lat_text, lon_text = parts
+    try:
+        lat, lon = _angle(lat_text, "latitude"), _angle(lon_text, "longitude")
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a position") from None
+    if not -90 <= lat <= 90:
+        raise ValueError(f"{text!r}: the latitude must be between -90 and 90")
+    if not -180 <= lon <= 180:
+        raise ValueError(f"{text!r}: the longitude must be between -180 and 180")
+    q = Decimal("0.000001")
+    return {"lat": _plain(lat.quantize(q, ROUND_HALF_EVEN)), "lon": _plain(lon.quantize(q, ROUND_HALF_EVEN))}
+
+
+def _plain(d: Decimal) -> str:
+    text = format(d.normalize(), "f")
+    return "0" if text in ("-0", "") else text
+
+
+def distance(text: str, unit: str, lang: str = "en") -> tuple[str, str]:
+    """(metres as exact text, the conversion as the clerk sees it: ``2 encablures = 370,4 m``)."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    if not text:
+        return "", ""
+    if unit not in METRES:
+        raise ValueError(f"choose a unit: {', '.join(METRES)}")
+    try:
+        amount = _decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a number") from None
+    if amount < 0:
+        raise ValueError("a distance is not negative")
+    metres = _plain(amount * METRES[unit])
+    if unit == "m":
+        return metres, ""
+    label = UNIT_LABELS[unit].get(lang, UNIT_LABELS[unit]["en"]).split(" (")[0].split("（")[0]
+    shown = lambda s: s.replace(".", ",") if lang == "fr" else s  # noqa: E731
+    return metres, f"{shown(_plain(amount))} {label} × {shown(_plain(METRES[unit]))} m = {shown(metres)} m"
