@@ -2,7 +2,8 @@
 
 Routers (FastAPI "bigger applications"): ``routers/cases.py`` (``/api/cases…``),
 ``routers/due.py`` (``/api/due``), ``routers/notices.py`` (``/api/notices`` and the plain page
-``/notices``), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
+``/notices``), ``routers/public.py`` (the public's reports and requests, the clerk's inbox:
+issue 27), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
 ``create_app(store, routers=[...])`` or ``app.include_router(...)``; a router given in
 ``routers`` that serves ``GET /notices`` takes the place of the plain page.
 """
@@ -16,7 +17,7 @@ from . import errors
 from .accesslog import AccessLog
 from .auth import TokenCache
 from .cache import ReadCache
-from .routers import cases, due, health, notices
+from .routers import cases, due, health, notices, public
 from .schemas import entries_request_schema, entry_schema, scenario_request_schema
 
 DESCRIPTION = """The case log of wreckmaster over HTTP (CASE.md, "Offices, users and the service").
@@ -38,7 +39,7 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
     app.state.token_cache = TokenCache()
     app.state.read_cache = ReadCache()
     errors.install(app)
-    for r in (cases.router, due.router, notices.router, health.router):
+    for r in (cases.router, due.router, notices.router, public.router, health.router):
         app.include_router(r)
     extra = list(routers)
     for r in extra:
