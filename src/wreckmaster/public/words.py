@@ -57,3 +57,12 @@ def class_words(cls: str | None, lang: str) -> str | None:
         return None
     law, en, _ = CLASSES[cls]
     return law if lang == "ja" else f"{en} ({law})"
+
+
+#: regime → (the article by which the notice is posted, the article giving the owner's last day);
+#: CASE.md "under notice" and ``claim_until`` name them (jp-1875 arts 30, 31; jp-1899-2025 arts
+#: 25, 27 ¶1 — art 27 counts from 「第二十五条ノ公告」)
+NOTICE_ARTICLES = {
+    "jp-1875": ("jp-1875:30", "jp-1875:31"),
+    "jp-1899-2025": ("jp-1899-2025:25", "jp-1899-2025:27"),
+}

@@ -11,8 +11,9 @@ from pathlib import Path
 def routers() -> list:
     """The page routers, for ``service.app.create_app(store, routers=…)``."""
     from .pages import router
+    from .public import router as public_router   # issue 27: the board, items, feeds, reports, the inbox
 
-    return [router]
+    return [public_router, router]
 
 
 def mount_static(app) -> None:
