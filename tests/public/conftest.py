@@ -16,13 +16,33 @@ ROOMY = {"read": 10_000, "report": 10_000, "request": 10_000, "status": 10_000}
 @pytest.fixture(autouse=True)
 def _roomy_limits(request):
     """Tests that use the shared app get limits they never meet (unit tests need no app)."""
-    if "app" not in request.fixturenames and "client" not in request.fixturenames:
-        yield
-        return
-    app = request.getfixturevalue("app")
-    app.state.public_limits = ROOMY
+    names = [n for n in ("app", "web_app") if n in request.fixturenames or
+             (n == "app" and "client" in request.fixturenames) or (n == "web_app" and "web" in request.fixturenames)]
+    apps = [request.getfixturevalue(n) for n in names]
+    for a in apps:
+        a.state.public_limits = ROOMY
     yield
-    app.state.public_limits = ROOMY
+    for a in apps:
+        a.state.public_limits = ROOMY
+
+
+@pytest.fixture(scope="session")
+def web_app(store):  # noqa: F811
+    """The service with its pages (what ``wreckmaster serve`` serves), on the shared store."""
+    from wreckmaster import web as pages
+    from wreckmaster.service.app import create_app
+
+    a = create_app(store, routers=pages.routers())
+    pages.mount_static(a)
+    return a
+
+
+@pytest.fixture(scope="session")
+def web(web_app):
+    from fastapi.testclient import TestClient
+
+    with TestClient(web_app, raise_server_exceptions=False) as c:
+        yield c
 
 
 @pytest.fixture
