@@ -148,8 +148,12 @@ def notice_of(store: Any, case_id: str, item_id: str, as_of: date) -> tuple[dict
 
 
 def item_photos(store: Any, case_id: str, item_id: str) -> list[str]:
-    """The item's photographs: ``items[].photos``, then those of ``photographed`` events."""
-    scenario = store.scenario(case_id)
+    """The item's photographs in the case's current scenario (:func:`photos_of`)."""
+    return photos_of(store.scenario(case_id), item_id)
+
+
+def photos_of(scenario: Any, item_id: str) -> list[str]:
+    """An item's photographs: ``items[].photos``, then those of ``photographed`` events."""
     item = next((i for i in scenario.items if i.id == item_id), None)
     out = list(item.photos) if item is not None else []
     for e in scenario.where("photographed", "items", item_id):

@@ -35,7 +35,9 @@ def _env():
                            LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG)
         from .public_labels import pt
 
-        env.globals["pt"] = pt   # the public pages' labels (issue 27), also in the header
+        from wreckmaster.public.service import photos_of
+
+        env.globals.update(pt=pt, photos_of=photos_of)   # issue 27: the public labels (in the header too), items' photos
         _env.cached = env  # type: ignore[attr-defined]
     return env
 

@@ -22,7 +22,6 @@ from wreckmaster.public import service as public
 from wreckmaster.service.errors import ApiError
 
 from . import i18n
-from .public_labels import pt
 
 router = APIRouter(include_in_schema=False)
 LANG_OF_REGIME = {"ja": "ja", "zh": "zh", "fr": "fr"}
@@ -370,32 +369,43 @@ async def inbox_page(request: Request):
 
 @router.get("/inbox/photos/{sha}")
 async def inbox_photo(request: Request, sha: str):
-    """A photograph of a report waiting in the clerk's own inbox, or of one of the office's cases."""
+    """A photograph of a report waiting in the clerk's own office's inbox."""
     from wreckmaster.store import public as db
 
     user = _clerk(request)
     if user is None:
         return Response(status_code=401)
     store = request.app.state.store
-    allowed = await run_in_threadpool(_office_sees_photo, store, user.office, sha)
+    box = await run_in_threadpool(db.inbox, store, user.office)
+    allowed = any(sha in r.get("photos", []) for r in box["reports"])
+    return await _photo_answer(store, sha, allowed)
+
+
+@router.get("/cases/{case_id}/photos/{sha}")
+async def case_photo(request: Request, case_id: str, sha: str):
+    """A photograph of an item of one of the clerk's office's cases."""
+    from wreckmaster.store.errors import NotFound
+
+    user = _clerk(request)
+    if user is None:
+        return Response(status_code=401)
+    store = request.app.state.store
+    try:
+        scenario = await run_in_threadpool(store.scenario, case_id, None, None, user.office)
+    except NotFound:
+        return Response("not found", status_code=404, media_type="text/plain")
+    allowed = any(sha in public.photos_of(scenario, i.id) for i in scenario.items)
+    return await _photo_answer(store, sha, allowed)
+
+
+async def _photo_answer(store: Any, sha: str, allowed: bool) -> Response:
+    from wreckmaster.store import public as db
+
     found = await run_in_threadpool(db.photo, store, sha) if allowed else None
     if found is None:
         return Response("not found", status_code=404, media_type="text/plain")
     return Response(found[1], media_type=found[0], headers={"Cache-Control": "private, max-age=3600",
                                                             "X-Content-Type-Options": "nosniff"})
-
-
-def _office_sees_photo(store: Any, office: str, sha: str) -> bool:
-    from wreckmaster.store import public as db
-
-    box = db.inbox(store, office)
-    if any(sha in r.get("photos", []) for r in box["reports"]):
-        return True
-    for c in store.list_cases(office=office):
-        sc = store.scenario(c["case"], office=office)
-        if any(sha in public.item_photos(store, c["case"], i.id) for i in sc.items):
-            return True
-    return False
 
 
 async def _clerk_form(request: Request):
