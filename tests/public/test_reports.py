@@ -122,6 +122,7 @@ def test_without_an_office_the_report_goes_to_the_nearest_with_a_position_else_l
     ({"office": "no-such-office"}, "/office"),
     ({"colour": "red"}, "/colour"),
     ({"description": "a\x00b"}, "/description"),
+    ({"website": {}}, "/website"),          # the hidden field is text; anything else is bad input
 ])
 def test_bad_input_names_the_field_and_stores_nothing(client, office, over, pointer):
     over = dict(over)

@@ -62,8 +62,14 @@ def _degrees(raw: dict[str, Any], name: str, bound: int, problems: list) -> str 
 
 
 def is_bot(raw: dict[str, Any]) -> bool:
+    """The hidden field holds text: only a bot wrote it (a value that is not text is bad input)."""
     value = raw.get(HONEYPOT)
-    return bool(value.strip()) if isinstance(value, str) else value not in (None, "")
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _honeypot(raw: dict[str, Any], problems: list) -> None:
+    if raw.get(HONEYPOT) is not None and not isinstance(raw[HONEYPOT], str):
+        problems.append((f"/{HONEYPOT}", "expected text"))
 
 
 def report_fields(raw: Any, today: date) -> dict[str, Any]:
@@ -76,6 +82,7 @@ def report_fields(raw: Any, today: date) -> dict[str, Any]:
     for key in raw:
         if key not in allowed:
             problems.append((f"/{key}", "unknown field"))
+    _honeypot(raw, problems)
     out: dict[str, Any] = {}
     out["description"] = _text(raw, "description", problems, True)
     found = raw.get("found_on")
@@ -112,6 +119,7 @@ def request_fields(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise Problems([("", "expected an object with marks, name and contact")])
     problems: list[tuple[str, str]] = []
+    _honeypot(raw, problems)
     out = {k: _text(raw, k, problems, True) for k in ("marks", "name", "contact")}
     if problems:
         raise Problems(problems)

@@ -171,8 +171,6 @@ def file_request(store: Any, case_id: str, item_id: str, raw: Any, today: date) 
         raise ApiError(404, [("", "not found: no such item under notice")])
     if isinstance(raw, dict) and report_rules.is_bot(raw):
         return None
-    if isinstance(raw, dict):
-        raw = {k: v for k, v in raw.items() if k != report_rules.HONEYPOT}
     try:
         fields = report_rules.request_fields(raw)
     except report_rules.Problems as exc:

@@ -35,10 +35,40 @@ from .common import E401, E404, E413, E422, E503, store_of
 router = APIRouter(prefix="/api", tags=["public"])
 E429 = {429: {"description": "Too many requests from this address; try again after `Retry-After` seconds.",
               "headers": {"Retry-After": {"schema": {"type": "string"}, "required": True}}}}
+E415 = {415: {"description": "The body is neither multipart/form-data nor JSON."}}
+
+_TEXT = {"type": "string"}
+_REPORT_FIELDS = {
+    "description": {**_TEXT, "maxLength": 2000}, "found_on": {"type": "string", "format": "date"},
+    "state": {"type": "string", "enum": ["floating", "sunk", "ashore"]},
+    "lat": {"type": "string", "description": "degrees, -90 to 90"}, "lon": {"type": "string", "description": "degrees, -180 to 180"},
+    "place": {**_TEXT, "maxLength": 300}, "office": {**_TEXT, "maxLength": 64},
+    "finder_name": {**_TEXT, "maxLength": 200}, "finder_contact": {**_TEXT, "maxLength": 300},
+    "website": {**_TEXT, "description": "leave empty (a field hidden from people)"},
+}
+_REQUIRED = ["description", "found_on", "state", "finder_name", "finder_contact"]
+_PHOTOS = {"type": "array", "maxItems": 5, "items": {"type": "string", "format": "binary"}}
+REPORT_BODY = {"requestBody": {"required": True, "content": {
+    "multipart/form-data": {"schema": {"type": "object", "required": _REQUIRED,
+                                       "properties": {**_REPORT_FIELDS, "photo": _PHOTOS}}},
+    "application/json": {"schema": {"type": "object", "required": _REQUIRED, "properties": _REPORT_FIELDS,
+                                    "additionalProperties": False}}}}}
+PHOTOS_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["photo"],
+    "properties": {"photo": _PHOTOS, "date": {"type": "string", "format": "date"}}}}}}}
+REQUEST_BODY = {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["marks", "name", "contact"],
+    "properties": {"marks": {**_TEXT, "maxLength": 2000}, "name": {**_TEXT, "maxLength": 200},
+                   "contact": {**_TEXT, "maxLength": 300}, "website": _TEXT}}}}}}
+
+
+def _json_body(**properties: Any) -> dict[str, Any]:
+    return {"requestBody": {"required": False, "content": {"application/json": {"schema": {
+        "type": "object", "properties": properties}}}}}
 
 
 @router.post("/reports", operation_id="fileReport", status_code=201, summary="A finder reports a find (no token)",
-             responses={**E413, **E422, **E429, **E503}, openapi_extra={"security": []})
+             responses={**E413, **E415, **E422, **E429, **E503}, openapi_extra={"security": [], **REPORT_BODY})
 async def file_report(request: Request) -> Any:
     await public.limit(request, "report")
     raw, raw_photos = await public.report_input(request)
@@ -63,7 +93,7 @@ async def report_status(request: Request, report_id: str) -> Any:
 
 @router.post("/notices/{case_id}/{item_id}/requests", operation_id="askForGoods", status_code=201,
              summary="An owner asks for an item under notice (no token)",
-             responses={**E404, **E413, **E422, **E429, **E503}, openapi_extra={"security": []})
+             responses={**E404, **E413, **E422, **E429, **E503}, openapi_extra={"security": [], **REQUEST_BODY})
 async def ask_for_goods(request: Request, case_id: str, item_id: str) -> Any:
     await public.limit(request, "request")
     from wreckmaster.service import params
@@ -101,7 +131,8 @@ async def _object(request: Request) -> dict[str, Any]:
 
 
 @router.post("/reports/{report_id}/accept", operation_id="acceptReport", status_code=201,
-             summary="Open a case from a report", responses={**E401, **E404, **E422, **E503})
+             summary="Open a case from a report", responses={**E401, **E404, **E422, **E503},
+             openapi_extra=_json_body(regime={"type": "string"}))
 async def accept_report(request: Request, report_id: str, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.store import public as db
 
@@ -115,7 +146,8 @@ async def accept_report(request: Request, report_id: str, user: Caller = Depends
 
 
 @router.post("/reports/{report_id}/decline", operation_id="declineReport",
-             summary="Decline a report with a reason the finder reads", responses={**E401, **E404, **E422, **E503})
+             summary="Decline a report with a reason the finder reads", responses={**E401, **E404, **E422, **E503},
+             openapi_extra=_json_body(reason={"type": "string", "maxLength": 2000}))
 async def decline_report(request: Request, report_id: str, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.store import public as db
 
@@ -126,7 +158,8 @@ async def decline_report(request: Request, report_id: str, user: Caller = Depend
 
 
 @router.post("/requests/{request_id}/accept", operation_id="acceptRequest", status_code=201,
-             summary="Record an owner's claim from a request", responses={**E401, **E404, **E422, **E503})
+             summary="Record an owner's claim from a request", responses={**E401, **E404, **E422, **E503},
+             openapi_extra=_json_body(date={"type": "string", "format": "date"}))
 async def accept_request(request: Request, request_id: str, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.store import public as db
 
@@ -144,7 +177,8 @@ async def accept_request(request: Request, request_id: str, user: Caller = Depen
 
 
 @router.post("/requests/{request_id}/decline", operation_id="declineRequest",
-             summary="Decline an owner's request", responses={**E401, **E404, **E422, **E503})
+             summary="Decline an owner's request", responses={**E401, **E404, **E422, **E503},
+             openapi_extra=_json_body(reason={"type": "string", "maxLength": 2000}))
 async def decline_request(request: Request, request_id: str, user: Caller = Depends(current_user)) -> Any:
     from wreckmaster.store import public as db
 
@@ -155,7 +189,8 @@ async def decline_request(request: Request, request_id: str, user: Caller = Depe
 
 
 @router.post("/cases/{case_id}/items/{item_id}/photos", operation_id="addPhotos", status_code=201,
-             summary="Photographs of an item (multipart photo, up to 5)", responses={**E401, **E404, **E413, **E422, **E503})
+             summary="Photographs of an item (multipart photo, up to 5)",
+             responses={**E401, **E404, **E413, **E415, **E422, **E503}, openapi_extra=PHOTOS_BODY)
 async def add_photos(request: Request, case_id: str, item_id: str, user: Caller = Depends(current_user)) -> Any:
     raw, raw_photos = await public.report_input(request)
     if not raw_photos:
