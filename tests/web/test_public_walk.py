@@ -39,14 +39,16 @@ def loaded(img) -> bool:
 def test_a_find_from_the_finders_report_to_the_owners_claim(site, browser):
     url = site["url"]
     # 1. the finder, with no account
-    finder = browser.new_context(viewport={"width": 390, "height": 900}).new_page()
+    finder = browser.new_context(viewport={"width": 390, "height": 900}, permissions=["geolocation"],
+                                 geolocation={"latitude": 35.1347, "longitude": 139.6153}).new_page()
     finder.goto(f"{url}/report?lang=ja")
     finder.locator("#r-description").fill("赤い浮き玉 三個（網元の印あり）")
     finder.locator("#r-found-on").fill(FOUND)
     finder.locator("input[name=state][value=ashore]").check()
     finder.locator("#r-place").fill("城ヶ島 長津呂の浜")
-    finder.locator("#r-lat").fill("35.1347")
-    finder.locator("#r-lon").fill("139.6153")
+    finder.get_by_role("button", name="現在地を使う").click()          # the phone's position, on a click
+    expect(finder.locator("#r-lat")).to_have_value("35.13470")
+    expect(finder.locator("#r-lon")).to_have_value("139.61530")
     finder.locator("#r-office").select_option("misaki")
     finder.locator("#r-photo").set_input_files(files=[{"name": "buoy.jpg", "mimeType": "image/jpeg",
                                                         "buffer": jpeg_with_gps(size=(320, 240))}])

@@ -58,6 +58,7 @@ LABELS: dict[str, dict[str, str]] = {
     "nothing_waiting": {"en": "Nothing is waiting.", "ja": "未処理はありません。", "zh": "無待辦。", "fr": "Rien en attente."},
     "map": {"en": "Map of the finds on this page", "ja": "このページの拾得場所の地図", "zh": "本頁拾獲處之圖", "fr": "Carte des découvertes de cette page"},
     "bot_field": {"en": "Leave this empty", "ja": "空欄のまま", "zh": "留空", "fr": "Laisser vide"},
+    "my_position": {"en": "Use my position", "ja": "現在地を使う", "zh": "用我所在", "fr": "Ma position"},
     "languages": {"en": "Other languages", "ja": "他の言語", "zh": "他語", "fr": "Autres langues"},
 }
 
