@@ -109,24 +109,23 @@ def clean_photos(raw_photos: list[bytes]) -> list[Any]:
 
 def file_report(store: Any, raw: dict[str, Any], raw_photos: list[bytes], today: date) -> tuple[str, str]:
     """Check and store a report (in the office chosen, else the nearest with a position, else
-    ``local``): ``(report id, secret)``. A bot that filled the hidden field gets an answer of
-    the same shape, and nothing is stored."""
+    ``local``): ``(report id, secret)``. A bot that filled the hidden field (in an otherwise
+    valid report) gets an answer of the same shape, and nothing is stored."""
     import secrets
 
     from wreckmaster.store import public as db
 
-    if isinstance(raw, dict) and report_rules.is_bot(raw):
-        return "R" + secrets.token_hex(6).upper(), secrets.token_urlsafe(32)
     try:
         fields = report_rules.report_fields(raw, today)
     except report_rules.Problems as exc:
         raise ApiError(422, exc.problems) from None
     cleaned = clean_photos(raw_photos)
     office = fields.pop("office", None)
-    if office is not None:
-        if db.office_row(store, office) is None:
-            raise ApiError(422, [("/office", f"no office {office!r}: leave it out for the nearest office")])
-    else:
+    if office is not None and db.office_row(store, office) is None:
+        raise ApiError(422, [("/office", f"no office {office!r}: leave it out for the nearest office")])
+    if report_rules.is_bot(raw):      # checked last: bad input is answered as bad input, bot or not
+        return "R" + secrets.token_hex(6).upper(), secrets.token_urlsafe(32)
+    if office is None:
         lat, lon = fields.get("lat"), fields.get("lon")
         office = db.nearest_office(store, float(lat) if lat else None, float(lon) if lon else None)
     fields["photos"] = [db.put_photo(store, p) for p in cleaned]
@@ -169,10 +168,10 @@ def file_request(store: Any, case_id: str, item_id: str, raw: Any, today: date) 
     notice = notice_of(store, case_id, item_id, today)
     if notice is None:
         raise ApiError(404, [("", "not found: no such item under notice")])
-    if isinstance(raw, dict) and report_rules.is_bot(raw):
-        return None
     try:
         fields = report_rules.request_fields(raw)
     except report_rules.Problems as exc:
         raise ApiError(422, exc.problems) from None
+    if report_rules.is_bot(raw):
+        return None
     return db.add_request(store, case_id, item_id, notice[0]["office"], fields)
