@@ -200,10 +200,9 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
         needle = fold(filters.q)
         rows = [r for r in rows if needle in fold(r.get("description")) or needle in fold(r.get("place"))]
     if filters.municipality:
-        needle = fold(filters.municipality)
-        names = {}
         from wreckmaster.store.public import office_rows
 
+        needle = fold(filters.municipality)
         names = {o["office"]: fold(o["name"]) for o in office_rows(store)}
         rows = [r for r in rows if needle in fold(r.get("place")) or needle in names.get(r["office"], "")]
     facts = _facts(store, rows) if rows else {}
