@@ -99,15 +99,21 @@ def nearest_office(store, lat: float | None, lon: float | None) -> str:
     best: tuple[float, str] | None = None
     with store._tx() as conn:
         table = _live_offices(conn)
-        if "position" not in table.c:
+        if "position" in table.c:          # "LAT,LON" as `office edit --position` takes it
+            rows = [(r.id, str(r.position)) for r in conn.execute(
+                select(table.c.id, table.c.position).where(table.c.position.is_not(None)))]
+        elif "lat" in table.c and "lon" in table.c:
+            rows = [(r.id, f"{r.lat},{r.lon}") for r in conn.execute(
+                select(table.c.id, table.c.lat, table.c.lon).where(table.c.lat.is_not(None)))]
+        else:
             return "local"
-        for r in conn.execute(select(table.c.id, table.c.position).where(table.c.position.is_not(None))):
-            point = parse_point(str(r.position))
+        for office_id, text in rows:
+            point = parse_point(text)
             if point is None:
                 continue
             d = distance_km((lat, lon), point)
-            if best is None or (d, r.id) < best:
-                best = (d, r.id)
+            if best is None or (d, office_id) < best:
+                best = (d, office_id)
     return best[1] if best else "local"
 
 
