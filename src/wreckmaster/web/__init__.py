@@ -11,9 +11,10 @@ from pathlib import Path
 def routers() -> list:
     """The page routers, for ``service.app.create_app(store, routers=…)``."""
     from .pages import router
-    from .public import router as public_router   # issue 27: the board, items, feeds, reports, the inbox
+    from .inbox import router as inbox_router     # issue 27: the clerk's inbox of reports and requests
+    from .public import router as public_router   # issue 27: the board, items, feeds, a finder's report
 
-    return [public_router, router]
+    return [public_router, inbox_router, router]
 
 
 def mount_static(app) -> None:
