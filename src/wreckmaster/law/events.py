@@ -160,6 +160,9 @@ EVENT_TYPES: dict[str, dict[str, str]] = {
 }
 
 # Optional fields added to version-1 event types (docs/scenario-extensions.md).
+# issue 27: photographs of items, by the SHA-256 of the stored bytes (store/public.py); any regime
+EVENT_TYPES["photographed"] = {"items!": "items", "photos!": "texts"}
+
 # jp-1875 arts 10, 17, 18: how a sale by tender (入札払) was agreed, held and recorded.
 EVENT_TYPES["sold"] = {**EVENT_TYPES["sold"], "officials": "actors", "crew": "actors", "public_notice": "bool",
                        "public_place": "bool", "tender": "bool", "inventory": "bool", "buyer_certificate": "bool",

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Annotated, Any, Literal, Optional
 
 from . import types
-from .records import Bounds, Invalid, Key, Length, Record
+from .records import Bounds, Check, Invalid, Key, Length, Record
 from .events import FUNDS, Event, IdIndex, check_order, parse_events
 from .coast import Coast, check as check_coast  # qing-shandong:1, 5, 6; qing-taiwan:1 (the coast section)
 
@@ -24,6 +24,16 @@ Amount, Number, Frac, Ratio, Day, Refs = types.Amount, types.Number, types.Frac,
 Waters = Literal["sea", "river"]
 Size = Literal["large", "medium", "small"]
 Difficulty = Literal["hard", "easy"]
+
+
+def _sha256(value: Any) -> str:
+    """A photograph's content address (issue 27): 64 lowercase hex digits."""
+    if not isinstance(value, str) or len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise ValueError("expected a photograph's SHA-256, 64 lowercase hex digits")
+    return value
+
+
+PhotoHash = Annotated[str, Check(_sha256)]
 
 
 class Model(Record):
@@ -111,6 +121,7 @@ class CostBearer(Model):
 class Case(Model):
     occurred: Day
     place: Optional[str] = None
+    report: Optional[str] = None     # issue 27: the finder's online report (POST /api/reports) this case was opened from
     waters: Waters = "sea"
     kind: Literal["wreck", "stranding", "jettison", "drift"]
     vessel: Optional[Vessel] = None
@@ -155,6 +166,7 @@ class Case(Model):
 class Party(Model):
     id: str
     name: Optional[str] = None
+    contact: Optional[str] = None    # issue 27: how to reach a finder or claimant who reported online (never public)
     roles: list[str] = []
     obstructed: bool = False
     can_pay: bool = True
@@ -204,6 +216,7 @@ class Item(Model):
     customs_duty: Optional[Amount] = None
     salvor_expenses: Optional[Amount] = None
     declared_value: Optional[Amount] = None
+    photos: Annotated[list[PhotoHash], Length(max=20)] = []   # issue 27: photographs, by SHA-256 (store/public.py)
     dimensions_m: Optional[Annotated[list[Number], Length(min=3, max=3)]] = None
     weight_kg: Optional[Number] = None
     hand_carried: bool = False

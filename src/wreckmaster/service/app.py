@@ -2,7 +2,8 @@
 
 Routers (FastAPI "bigger applications"): ``routers/cases.py`` (``/api/cases…``),
 ``routers/due.py`` (``/api/due``), ``routers/ledger.py`` (``/api/ledger``), ``routers/notices.py`` (``/api/notices`` and the plain page
-``/notices``), ``routers/offices.py`` (``/api/offices``, public), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
+``/notices``), ``routers/offices.py`` (``/api/offices``, public), ``routers/public.py`` (the
+public's reports and requests, the clerk's inbox: issue 27), ``routers/health.py`` (``/health``). Other routers (the web pages) are added with
 ``create_app(store, routers=[...])`` or ``app.include_router(...)``; a router given in
 ``routers`` that serves ``GET /notices`` takes the place of the plain page.
 """
@@ -19,7 +20,7 @@ from .cache import ReadCache
 from .headers import SecurityHeaders
 from .limits import BodyLimits
 from .printing import PrintQueue
-from .routers import cases, due, health, ledger, notices, offices
+from .routers import cases, due, health, ledger, notices, offices, public
 from .schemas import entries_request_schema, entry_schema, scenario_request_schema
 
 DESCRIPTION = """The case log of wreckmaster over HTTP (CASE.md, "Offices, users and the service").
@@ -42,7 +43,7 @@ def create_app(store: Any, *, routers: Iterable[APIRouter] = (), title: str = "w
     app.state.read_cache = ReadCache()
     app.state.print_queue = PrintQueue()
     errors.install(app)
-    for r in (cases.router, due.router, ledger.router, notices.router, offices.router, health.router):
+    for r in (cases.router, due.router, ledger.router, notices.router, offices.router, public.router, health.router):
         app.include_router(r)
     extra = list(routers)
     for r in extra:

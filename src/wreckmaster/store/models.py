@@ -15,18 +15,20 @@ Alembic migrations in ``migrations/versions`` (these classes must agree with the
 - ``seals``, ``case_count`` and ``entries.seal`` — the seals (0006, ``seals.py``): each case's
   sealed head, the sealed count of cases ever opened, each entry's sealed hash.
 - ``login_failures`` — the login back-off (0005), per user name and per client address.
+- ``photos``, ``reports``, ``owner_requests``, ``rate_hits`` — the public's side (issue 27,
+  migration 0008, ``store/public.py``).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import BigInteger, Float, ForeignKey, ForeignKeyConstraint, Identity, Integer, String, Text
+from sqlalchemy import BigInteger, Float, ForeignKey, ForeignKeyConstraint, Identity, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0007"
+HEAD = "0008"
 
 
 class Base(DeclarativeBase):
@@ -163,6 +165,51 @@ class CaseCountRow(Base):
     mac: Mapped[str] = mapped_column(String(64))
 
 
+class PhotoRow(Base):
+    __tablename__ = "photos"
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    media_type: Mapped[str] = mapped_column(String(32))
+    width: Mapped[int] = mapped_column(Integer)
+    height: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    stored_at: Mapped[str] = mapped_column(String(32))
+
+
+class ReportRow(Base):
+    __tablename__ = "reports"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    office: Mapped[str] = mapped_column(ForeignKey("offices.id"), index=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    fields: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    case_id: Mapped[Optional[str]] = mapped_column(String(32))
+    reason: Mapped[Optional[str]] = mapped_column(Text)
+    received_at: Mapped[str] = mapped_column(String(32))
+    decided_at: Mapped[Optional[str]] = mapped_column(String(32))
+    decided_by: Mapped[Optional[str]] = mapped_column(String(128))
+
+
+class OwnerRequestRow(Base):
+    __tablename__ = "owner_requests"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    case_id: Mapped[str] = mapped_column(ForeignKey("cases.id"), index=True)
+    item: Mapped[str] = mapped_column(String(128))
+    office: Mapped[str] = mapped_column(String(64), index=True)
+    fields: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[Optional[str]] = mapped_column(Text)
+    received_at: Mapped[str] = mapped_column(String(32))
+    decided_at: Mapped[Optional[str]] = mapped_column(String(32))
+    decided_by: Mapped[Optional[str]] = mapped_column(String(128))
+
+
+class RateHitRow(Base):
+    __tablename__ = "rate_hits"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    minute: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+
+
 offices = Office.__table__
 office_closed_days = OfficeClosedDay.__table__
 users = UserRow.__table__
@@ -175,6 +222,11 @@ person_entries = PersonEntryRow.__table__
 seals = SealRow.__table__
 case_count = CaseCountRow.__table__
 login_failures = LoginFailure.__table__
+
+photos = PhotoRow.__table__
+reports = ReportRow.__table__
+owner_requests = OwnerRequestRow.__table__
+rate_hits = RateHitRow.__table__
 
 
 from . import readmodel_tables  # noqa: E402,F401  (issue 23: the read models' tables, migration 0007)

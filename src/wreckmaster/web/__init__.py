@@ -12,8 +12,10 @@ def routers() -> list:
     """The page routers, for ``service.app.create_app(store, routers=…)``."""
     from .ledger_pages import router as ledger_router
     from .pages import router
+    from .inbox import router as inbox_router     # issue 27: the clerk's inbox of reports and requests
+    from .public import router as public_router   # issue 27: the board, items, feeds, a finder's report
 
-    return [router, ledger_router]
+    return [public_router, inbox_router, router, ledger_router]
 
 
 def mount_static(app) -> None:

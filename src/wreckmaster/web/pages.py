@@ -6,7 +6,7 @@ another office's case is "not found", exactly as a missing one. The notice board
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,11 @@ def _env():
         env.filters["entry_text"] = entry_text
         env.globals.update(t=i18n.t, both=i18n.both, fmt_date=i18n.fmt_date, fmt_amount=i18n.fmt_amount,
                            LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS)
+        from .public_labels import pt
+
+        from wreckmaster.public.service import photos_of
+
+        env.globals.update(pt=pt, photos_of=photos_of)   # issue 27: the public labels (in the header too), items' photos
         _env.cached = env  # type: ignore[attr-defined]
     return env
 
@@ -550,19 +555,4 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
     return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)
 
 
-# --- the public notice board -------------------------------------------------------------
-@router.get("/notices", response_class=HTMLResponse)
-def notices_page(request: Request, kind: str = "", place: str = "", as_of: str = "", lang: str = "en"):
-    """公告: what is under notice in every office — description, kind, found on, place, office,
-    until when the owner may claim; never a person's name. Search by kind, place and date."""
-    day = _parse_day(as_of) or date.today()
-    rows = _store(request).notices(day)
-    kinds = sorted({r["kind"] for r in rows if r.get("kind")})
-    if kind:
-        rows = [r for r in rows if r.get("kind") == kind]
-    if place:
-        needle = place.casefold()
-        rows = [r for r in rows if needle in (r.get("place") or "").casefold()
-                or needle in (r.get("description") or "").casefold()]
-    return render(request, "notices.html", lang=lang, rows=rows, kinds=kinds, kind=kind, place=place,
-                  day=day, week_ago=day - timedelta(days=7))
+# The public notice board, its items, feeds, a finder's report and the clerk's inbox: web/public.py.

@@ -1,0 +1,226 @@
+"""The notice board's search (issue 27; CASE.md 1.1 ``GET /api/notices`` filters).
+
+One function, :func:`search`, answers the board's pages, its feeds and the map. For now it
+filters ``Store.notices()`` in Python; the read model (the ``readmodels`` branch) takes its
+place at merge with the same filters, order and cursor.
+
+- ``q``: an NFKC-normalised, case-folded substring of the description or the place (Japanese
+  needs no spaces: a substring, never words);
+- ``kind`` (the item kind), ``class`` (``drifting``, ``sunken``, ``river-timber``: :mod:`.words`),
+  ``office``, ``municipality`` (a substring of the place or the office's name);
+- ``found_from``/``found_to``: dates, inclusive (on = both the same day; before = to the day
+  before; after = from the day after);
+- ``near`` = (lat, lon) with ``radius_km`` (great-circle distance to the find's position, else
+  the case's);
+- the order is stable: the newest find first, then case and item; ``cursor`` is the last row's
+  key of the page before (opaque text), ``limit`` at most :data:`MAX_LIMIT`.
+"""
+from __future__ import annotations
+
+import base64
+import math
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from .words import CLASSES, goods_class
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+EARTH_KM = 6371.0088     # the mean Earth radius (IUGG), for the radius filter
+
+
+@dataclass
+class Filters:
+    as_of: date
+    q: str | None = None
+    kind: str | None = None
+    cls: str | None = None
+    office: str | None = None
+    municipality: str | None = None
+    found_from: date | None = None
+    found_to: date | None = None
+    near: tuple[float, float] | None = None
+    radius_km: float | None = None
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+
+def fold(text: str | None) -> str:
+    return unicodedata.normalize("NFKC", text or "").casefold()
+
+
+def parse_point(text: str | None) -> tuple[float, float] | None:
+    """``"LAT,LON"`` as two numbers in range, or None."""
+    try:
+        lat, lon = (float(x) for x in str(text).split(","))
+    except (ValueError, TypeError):
+        return None
+    if not (math.isfinite(lat) and math.isfinite(lon) and abs(lat) <= 90 and abs(lon) <= 180):
+        return None
+    return lat, lon
+
+
+def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Great-circle distance (haversine) in kilometres; used only to compare with a radius."""
+    la1, lo1, la2, lo2 = map(math.radians, (*a, *b))
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * EARTH_KM * math.asin(min(1.0, math.sqrt(h)))
+
+
+def parse(query: Any, today: date) -> tuple[Filters, str | None, int]:
+    """The filters, cursor and limit of a query (a mapping of strings); every bad value is a
+    problem ``(/query/NAME, message)`` in ``filters.problems``."""
+    problems: list[tuple[str, str]] = []
+
+    def text(name: str) -> str | None:
+        v = query.get(name)
+        if v is None or not str(v).strip():
+            return None
+        if len(v) > 200:
+            problems.append((f"/query/{name}", "at most 200 characters"))
+            return None
+        return str(v).strip()
+
+    def day(name: str) -> date | None:
+        v = text(name)
+        if v is None:
+            return None
+        try:
+            return date.fromisoformat(v)
+        except ValueError:
+            problems.append((f"/query/{name}", "expected a date, YYYY-MM-DD"))
+            return None
+
+    as_of = day("as_of") or today
+    f = Filters(as_of=as_of, q=text("q"), kind=text("kind"), cls=text("class"), office=text("office"),
+                municipality=text("municipality"), found_from=day("found_from"), found_to=day("found_to"))
+    if f.cls is not None and f.cls not in CLASSES:
+        problems.append(("/query/class", "expected drifting, sunken or river-timber"))
+    near = text("near")
+    if near is not None:
+        f.near = parse_point(near)
+        if f.near is None:
+            problems.append(("/query/near", "expected LAT,LON in degrees"))
+    radius = text("radius_km")
+    if radius is not None:
+        try:
+            f.radius_km = float(radius)
+            if not math.isfinite(f.radius_km) or not 0 < f.radius_km <= 20000:
+                raise ValueError
+        except ValueError:
+            problems.append(("/query/radius_km", "expected kilometres, more than 0 and at most 20000"))
+    if (near is None) != (radius is None) and not any(p[0] in ("/query/near", "/query/radius_km") for p in problems):
+        problems.append(("/query/radius_km" if radius is None else "/query/near", "give near and radius_km together"))
+    limit = DEFAULT_LIMIT
+    raw_limit = text("limit")
+    if raw_limit is not None:
+        if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= MAX_LIMIT:
+            problems.append(("/query/limit", f"expected a whole number from 1 to {MAX_LIMIT}"))
+        else:
+            limit = int(raw_limit)
+    cursor = text("cursor")
+    if cursor is not None and _key_of_cursor(cursor) is None:
+        problems.append(("/query/cursor", "not a cursor this board gave"))
+    f.problems = problems
+    return f, cursor, limit
+
+
+# --- the rows and their facts -----------------------------------------------------------------
+def _facts(store: Any, rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """For each (case, item): what the filters need beyond the public row — the regime, the
+    class of goods, the position — read from the case's scenario (once per case)."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    seen: dict[str, Any] = {}
+    for r in rows:
+        case = r["case"]
+        if case not in seen:
+            try:
+                seen[case] = store.scenario(case)
+            except Exception:   # a case that no longer folds has no facts beyond its row
+                seen[case] = None
+        sc = seen[case]
+        item = next((i for i in sc.items if i.id == r["item"]), None) if sc is not None else None
+        position = None
+        if item is not None and item.found is not None and item.found.position is not None:
+            position = item.found.position
+        elif sc is not None and sc.case.position is not None:
+            position = sc.case.position
+        out[(case, r["item"])] = {
+            "regime": sc.regime if sc is not None else None,
+            "class": goods_class(sc.regime, item, sc.case.waters) if item is not None else None,
+            "position": (float(position.lat), float(position.lon)) if position is not None else None,
+            "photos": list(item.photos) if item is not None else [],
+            "found_state": item.found.state if item is not None and item.found is not None else None,
+        }
+    return out
+
+
+def _key(row: dict[str, Any]) -> tuple[str, str, str]:
+    """The board's order: the newest find first (``found_on`` descending), then case and item."""
+    return (row.get("found_on") or "", row["case"], row["item"])
+
+
+def _cursor_of_key(key: tuple[str, str, str]) -> str:
+    return base64.urlsafe_b64encode("\x1f".join(key).encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def _key_of_cursor(cursor: str) -> tuple[str, str, str] | None:
+    try:
+        parts = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("utf-8").split("\x1f")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return tuple(parts) if len(parts) == 3 else None  # type: ignore[return-value]
+
+
+def _before(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
+    """Does row key ``a`` come before ``b`` in the board's order (found_on descending, then ids)?"""
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    return a[1:] < b[1:]
+
+
+def search(store: Any, filters: Filters, cursor: str | None = None, limit: int = DEFAULT_LIMIT
+           ) -> tuple[list[dict[str, Any]], str | None, dict[tuple[str, str], dict[str, Any]]]:
+    """One page of the board: ``(rows, next cursor or None, facts by (case, item))``.
+
+    The rows are CASE.md's (``store.notices``), never a person's name or the value."""
+    from wreckmaster.service.routers.notices import public_notices
+
+    rows = public_notices(store, filters.as_of)
+    if filters.office:
+        rows = [r for r in rows if r["office"] == filters.office]
+    if filters.kind:
+        rows = [r for r in rows if r.get("kind") == filters.kind]
+    if filters.found_from:
+        rows = [r for r in rows if r.get("found_on") and r["found_on"] >= filters.found_from.isoformat()]
+    if filters.found_to:
+        rows = [r for r in rows if r.get("found_on") and r["found_on"] <= filters.found_to.isoformat()]
+    if filters.q:
+        needle = fold(filters.q)
+        rows = [r for r in rows if needle in fold(r.get("description")) or needle in fold(r.get("place"))]
+    if filters.municipality:
+        from wreckmaster.store.public import office_rows
+
+        needle = fold(filters.municipality)
+        names = {o["office"]: fold(o["name"]) for o in office_rows(store)}
+        rows = [r for r in rows if needle in fold(r.get("place")) or needle in names.get(r["office"], "")]
+    facts = _facts(store, rows) if rows else {}
+    if filters.cls:
+        rows = [r for r in rows if facts[(r["case"], r["item"])]["class"] == filters.cls]
+    if filters.near is not None and filters.radius_km is not None:
+        rows = [r for r in rows if facts[(r["case"], r["item"])]["position"] is not None
+                and distance_km(filters.near, facts[(r["case"], r["item"])]["position"]) <= filters.radius_km]
+    rows.sort(key=lambda r: (_desc(r.get("found_on") or ""), r["case"], r["item"]))
+    if cursor:
+        after = _key_of_cursor(cursor)
+        if after is not None:
+            rows = [r for r in rows if _before(after, _key(r))]
+    page = rows[:limit]
+    nxt = _cursor_of_key(_key(page[-1])) if len(rows) > limit else None
+    return page, nxt, {(r["case"], r["item"]): facts[(r["case"], r["item"])] for r in page}
+
+
+def _desc(day: str) -> tuple[int, ...]:
+    """A sort key that puts later ISO dates first (and a row without a date last)."""
+    return tuple(-ord(c) for c in day) + (0,) if day else (1,)
