@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ..store.test_persons import taiwan
+from tests.service.conftest import web_login
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def client(tmp_path_factory):
 
 def login(client, name, password):
     client.cookies.clear()
-    r = client.post("/login", data={"name": name, "password": password, "next": "/persons"}, follow_redirects=False)
+    r = web_login(client, name, password, next="/persons")   # with the login form's CSRF token (issue 24)
     assert r.status_code == 303
 
 

@@ -132,7 +132,7 @@ class Ledger(BaseModel):
     format: Literal["wreckmaster.ledger/1"]
     as_of: str
     office: Optional[str]
-    register: bool
+    register_: bool = Field(alias="register")   # (``register`` is a BaseModel attribute)
     cases: int
     persons: list[dict[str, Any]]
     unlinked: list[dict[str, Any]]
