@@ -12,7 +12,8 @@ from tests.conftest import EXE, ROOT
 
 from .conftest import free_port, wait_healthy
 
-#: the secret every worker of a test shares (as WRECKMASTER_SECRET on several hosts)
+#: a secret of the kind several hosts share as WRECKMASTER_SECRET (the servers of a test read the
+#: test session's key file instead, so that the seals the test checks in process are theirs)
 SECRET = "test-secret-shared-by-every-worker-0123456789"
 
 
@@ -25,7 +26,7 @@ def serving(url: str, *args: str, log: Path, port: int | None = None,
     out = log.open("a")
     proc = subprocess.Popen([str(EXE), "serve", "--db", url, "--port", str(port), "--log-level", "warning", *args],
                             stdout=subprocess.DEVNULL, stderr=out, cwd=ROOT,
-                            env={**os.environ, "WRECKMASTER_SECRET": SECRET, **(env or {})})
+                            env={**os.environ, **(env or {})})   # the test's own secret: its key file (the seals)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, proc)

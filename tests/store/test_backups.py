@@ -202,7 +202,7 @@ def test_rebuild(store, wm):
         conn.execute(update(projections).where(projections.c.case_id == case).values(scenario="{}"))
     assert not store.verify()["ok"]
     r = wm("db", "rebuild", "--format", "json")
-    assert r.returncode == 0 and json.loads(r.stdout) == {"cases": 2}
+    assert r.returncode == 0 and json.loads(r.stdout) == {"rebuilt": 2}
     assert store.verify() == {"ok": True, "tampered": [], "projections": []}
 
 

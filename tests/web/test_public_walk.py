@@ -70,6 +70,7 @@ def test_a_find_from_the_finders_report_to_the_owners_claim(site, browser):
     card.get_by_role("button", name="Open a case from it").click()
     expect(clerk).to_have_url(re.compile(r"/cases/[^/?]+$"))
     case_url = clerk.url
+    clerk.goto(case_url + "?both=1")   # the case's page in Japanese with the English beside (issue 25)
     expect(clerk.locator("#inv-h + div")).to_contain_text("赤い浮き玉")
     photo = clerk.locator(".item-photos img").first
     expect(photo).to_be_visible()

@@ -1,8 +1,7 @@
 """The notice board's search (issue 27; CASE.md 1.1 ``GET /api/notices`` filters).
 
-One function, :func:`search`, answers the board's pages, its feeds and the map. For now it
-filters ``Store.notices()`` in Python; the read model (the ``readmodels`` branch) takes its
-place at merge with the same filters, order and cursor.
+One function, :func:`search`, answers the board's pages, its feeds and the map, from the notice
+read model (``store/readmodels.py``) with the filters of ``GET /api/notices``.
 
 - ``q``: an NFKC-normalised, case-folded substring of the description or the place (Japanese
   needs no spaces: a substring, never words);
@@ -184,33 +183,28 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
            ) -> tuple[list[dict[str, Any]], str | None, dict[tuple[str, str], dict[str, Any]]]:
     """One page of the board: ``(rows, next cursor or None, facts by (case, item))``.
 
-    The rows are CASE.md's (``store.notices``), never a person's name or the value."""
-    from wreckmaster.service.routers.notices import public_notices
+    The rows are CASE.md's, never a person's name or the value. They come from the notice read
+    model (``store/readmodels.py``: indexed, so a search costs what it finds), which applies the
+    filters of ``GET /api/notices``; the municipality (a substring of the place or the office's
+    name) is applied here, and the facts (class, position, photographs) are read for the page only."""
+    from wreckmaster.service.routers.notices import FIELDS, _plain
+    from wreckmaster.store.errors import NotFound
+    from wreckmaster.store.readmodels import NoticeFilter
 
-    rows = public_notices(store, filters.as_of)
-    if filters.office:
-        rows = [r for r in rows if r["office"] == filters.office]
-    if filters.kind:
-        rows = [r for r in rows if r.get("kind") == filters.kind]
-    if filters.found_from:
-        rows = [r for r in rows if r.get("found_on") and r["found_on"] >= filters.found_from.isoformat()]
-    if filters.found_to:
-        rows = [r for r in rows if r.get("found_on") and r["found_on"] <= filters.found_to.isoformat()]
-    if filters.q:
-        needle = fold(filters.q)
-        rows = [r for r in rows if needle in fold(r.get("description")) or needle in fold(r.get("place"))]
+    near = filters.near is not None and filters.radius_km is not None
+    wanted = NoticeFilter(q=filters.q, kind=filters.kind, item_class=filters.cls, office=filters.office,
+                          found_from=filters.found_from, found_to=filters.found_to,
+                          near=filters.near if near else None, radius_km=filters.radius_km if near else None)
+    try:
+        rows = [{k: _plain(r.get(k)) for k in FIELDS} for r in store.notices(filters.as_of, wanted)]
+    except NotFound:   # an office that does not exist has nothing under notice (and is not revealed)
+        rows = []
     if filters.municipality:
         from wreckmaster.store.public import office_rows
 
         needle = fold(filters.municipality)
         names = {o["office"]: fold(o["name"]) for o in office_rows(store)}
         rows = [r for r in rows if needle in fold(r.get("place")) or needle in names.get(r["office"], "")]
-    facts = _facts(store, rows) if rows else {}
-    if filters.cls:
-        rows = [r for r in rows if facts[(r["case"], r["item"])]["class"] == filters.cls]
-    if filters.near is not None and filters.radius_km is not None:
-        rows = [r for r in rows if facts[(r["case"], r["item"])]["position"] is not None
-                and distance_km(filters.near, facts[(r["case"], r["item"])]["position"]) <= filters.radius_km]
     rows.sort(key=lambda r: (_desc(r.get("found_on") or ""), r["case"], r["item"]))
     if cursor:
         after = _key_of_cursor(cursor)
@@ -218,7 +212,7 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
             rows = [r for r in rows if _before(after, _key(r))]
     page = rows[:limit]
     nxt = _cursor_of_key(_key(page[-1])) if len(rows) > limit else None
-    return page, nxt, {(r["case"], r["item"]): facts[(r["case"], r["item"])] for r in page}
+    return page, nxt, (_facts(store, page) if page else {})
 
 
 def _desc(day: str) -> tuple[int, ...]:

@@ -315,11 +315,15 @@ def rebuild_case(conn: Connection, case_id: str) -> None:
 
 
 def rebuild(store) -> dict[str, int]:
-    """Every case's read models from its log: ``{"cases": N}``."""
+    """Every case's read models from its log (the list columns, the cached fold, the due list's
+    and the board's rows), and the law's fingerprint they were made with: ``{"cases": N}``."""
+    from . import readmodels
+
     def work(conn: Connection) -> int:
         ids = conn.execute(select(cases.c.id).order_by(cases.c.num)).scalars().all()
         for case_id in ids:
             rebuild_case(conn, case_id)
+        readmodels.mark_current(conn)
         return len(ids)
 
     return {"cases": store._write(work)}

@@ -114,6 +114,11 @@ def rebuild(conn: Connection) -> int:
     return n
 
 
+def mark_current(conn: Connection) -> None:
+    """Record that the read models were made by this wreckmaster's law (``db rebuild``)."""
+    _set_fingerprint(conn)
+
+
 def _set_fingerprint(conn: Connection) -> None:
     done = conn.execute(update(settings).where(settings.c.key == FINGERPRINT_KEY).values(value=fingerprint()))
     if done.rowcount == 0:

@@ -659,9 +659,11 @@ class Store(OfficeMethods):
         ``local``: each row also carries ``duty_local`` (the duty in the case's language) and
         ``lang`` (that language), for what people read — the table, the calendar, the pages;
         the JSON of ``case due`` and ``GET /api/due`` keeps the contract's row."""
-        with self._tx() as conn:
+        def read(conn: Connection) -> list[dict]:
             self._office_exists(conn, office)
             return readmodels.due(conn, as_of, within, office, local)
+
+        return self._lagging(read)   # a read that may lag: the replica when there is one
 
     def notices(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
                 after: tuple[int, int] | None = None) -> list[dict]:
@@ -673,10 +675,12 @@ class Store(OfficeMethods):
     def notice_page(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int | None = None,
                     after: tuple[int, int] | None = None) -> tuple[list[dict], tuple[int, int] | None]:
         """A page of :meth:`notices` that pass ``filters`` (CASE.md 1.1) and the position after it (None: the last)."""
-        with self._tx() as conn:
+        def read(conn: Connection) -> tuple[list[dict], tuple[int, int] | None]:
             if filters is not None:
                 self._office_exists(conn, filters.office)
             return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+
+        return self._lagging(read)   # the public board: the replica when there is one
 
     def rebuild_read_models(self) -> int:
         """``wreckmaster db rebuild``: every read model again from the logs; returns the cases."""

@@ -36,20 +36,6 @@ KEY_ID = os.environ.get("WRECKMASTER_SESSION_KEY_ID", "1")   # a new id ends eve
 log = logging.getLogger("wreckmaster.service")
 
 
-def session_key() -> bytes:
-    """The key sessions are signed with: HKDF of the configured secret for ``"session"``. On a
-    host without ``WRECKMASTER_SECRET`` and without a key file yet, the key file is created
-    (``secret.ensure_key_file``), as ``db upgrade`` and ``serve`` do."""
-    from wreckmaster import secret
-
-    try:
-        return secret.derive("session")
-    except secret.SecretMissing:
-        if secret.ensure_key_file() is None:  # the variable is set, but unusable: say so
-            raise
-        return secret.derive("session")
-
-
 @dataclass(frozen=True)
 class WebUser:
     name: str
@@ -65,6 +51,11 @@ def session_key(key_id: str = KEY_ID) -> bytes:
     try:
         return secret.derive("session", key_id)
     except secret.SecretMissing as exc:
+        try:   # no secret yet on this host: the key file, made once (0600), shared by every worker
+            if secret.ensure_key_file() is not None:
+                return secret.derive("session", key_id)
+        except (OSError, secret.SecretMissing):
+            pass
         log.warning("web sessions: %s; using a random key for this process only", exc)
         return secrets.token_bytes(32)
 

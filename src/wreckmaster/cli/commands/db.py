@@ -145,15 +145,11 @@ def register(app: typer.Typer) -> None:
 
         from .case import from_store
 
-        def rebuild(store) -> dict:
-            done = backup.rebuild(store)
-            return {**done, "rebuilt": store.rebuild_read_models()}
-
-        done = from_store(db, format, rebuild)
+        done = from_store(db, format, backup.rebuild)
         if format == "json":
-            print_json(done)
+            print_json({"rebuilt": done["cases"]})
         else:
-            print(f"rebuilt the read models of {done['cases']} cases")
+            print(f"the read models of {done['cases']} case{'s' if done['cases'] != 1 else ''} are rebuilt")
 
     @group.command("accept-restore", help="Acknowledge a restore made on purpose: this host's checkpoint of the "
                                           "seals becomes the database's heads, so `case verify` no longer reports "
