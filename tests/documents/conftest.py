@@ -47,6 +47,29 @@ def pdf_pages(data: bytes) -> list[str]:
     return [squash(page) for page in raw.split("\f") if page.strip()]
 
 
+def vertical_chars(data: bytes, first_page_only: bool = False) -> list:
+    """Every character of the PDF (pdfminer ``LTChar``, with its position and size), read in
+    vertical mode, in reading order; ``first_page_only``: the first page's."""
+    from io import BytesIO
+
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LAParams, LTChar
+
+    chars: list = []
+
+    def walk(obj) -> None:
+        for x in getattr(obj, "_objs", []) or []:
+            if isinstance(x, LTChar):
+                chars.append(x)
+            else:
+                walk(x)
+    for page in extract_pages(BytesIO(data), laparams=LAParams(detect_vertical=True)):
+        walk(page)
+        if first_page_only:
+            break
+    return chars
+
+
 def squash(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).split())
 

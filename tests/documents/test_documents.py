@@ -61,23 +61,10 @@ def test_settlement_has_every_charge_and_total(lang):
 def test_settlement_is_set_vertically_with_upright_figures():
     """pdfminer: the title's characters stand one under the other (same column, going down), and
     the full-width figures of an amount are upright (unrotated glyphs) in one column."""
-    from io import BytesIO
-
-    from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LAParams, LTChar
+    from .conftest import vertical_chars
 
     s = load(KOTOBUKI)
-    pdf = render_pdf("settlement", s)
-    first = next(extract_pages(BytesIO(pdf), laparams=LAParams(detect_vertical=True)))
-    chars = []
-
-    def walk(obj):
-        for x in getattr(obj, "_objs", []) or []:
-            if isinstance(x, LTChar):
-                chars.append(x)
-            else:
-                walk(x)
-    walk(first)
+    chars = vertical_chars(render_pdf("settlement", s), first_page_only=True)
     title = [c for c in chars if c.get_text() in "精算書" and c.size > 14]
     assert len(title) == 3
     assert max(c.x0 for c in title) - min(c.x0 for c in title) < 1          # one column

@@ -151,23 +151,10 @@ def test_the_english_forms_and_no_office():
 def test_iso_dates_are_whole_and_amounts_are_not_digit_columns(misaki):
     """pdfminer in vertical mode: an ISO date is one upright run in one column (never broken),
     and no amount is set as Arabic figures."""
-    from io import BytesIO
-
-    from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LAParams, LTChar
+    from .conftest import vertical_chars
 
     s, a = misaki
-    pdf = render_pdf("handover", s, a, office=OFFICE)
-    chars = []
-
-    def walk(obj):
-        for x in getattr(obj, "_objs", []) or []:
-            if isinstance(x, LTChar):
-                chars.append(x)
-            else:
-                walk(x)
-    for p in extract_pages(BytesIO(pdf), laparams=LAParams(detect_vertical=True)):
-        walk(p)
+    chars = vertical_chars(render_pdf("handover", s, a, office=OFFICE))
     text = "".join(unicodedata.normalize("NFKC", c.get_text()) for c in chars)
     for iso in ("2026-09-18", "2026-09-30", "2026-03-02"):
         at = text.find(iso)

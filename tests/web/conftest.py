@@ -75,6 +75,15 @@ def browser():
         b.close()
 
 
+def login(page, url, name, password):
+    """Log in through the login page as a person does (English labels: the page before a user)."""
+    page.goto(f"{url}/login")
+    page.get_by_label("User name").fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+
 def shot(page, name: str) -> None:
     """Save a screenshot of the page as people see it (docs/screenshots/, shown in the README, with
     WRECKMASTER_SCREENSHOTS=1)."""

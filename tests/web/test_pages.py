@@ -13,19 +13,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import shot
+from .conftest import login, shot
 
 #: one worker for the whole module: the pages after the first test show the case that the clerk's
 #: day opens (the site fixture is per module and per worker)
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web-site")]
-
-
-def login(page, url, name, password):
-    page.goto(f"{url}/login")
-    page.get_by_label("User name").fill(name)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
 
 
 def test_a_clerks_day_from_first_report_to_sale(site, browser):

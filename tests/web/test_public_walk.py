@@ -16,20 +16,12 @@ from playwright.sync_api import expect
 
 from tests.public.conftest import jpeg_with_gps
 
-from .conftest import shot
+from .conftest import login, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web-site")]
 
 FOUND = (date.today() - timedelta(days=2)).isoformat()
 POSTED = (date.today() - timedelta(days=1)).isoformat()
-
-
-def login(page, url, name, password):
-    page.goto(f"{url}/login")
-    page.get_by_label("User name").fill(name)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
 
 
 def loaded(img) -> bool:
