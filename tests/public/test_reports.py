@@ -228,22 +228,15 @@ def make_office_for(client):
 
 
 def test_the_nearest_office_with_a_position_is_chosen(tmp_path):
-    """With the ``docs`` branch's ``offices.position`` ("LAT,LON"), a report without an office
-    goes to the nearest one: from 城ヶ島 (35.134 N, 139.615 E) 三崎 (35.144, 139.62) is 1.2 km
-    away, 串本 (33.47, 135.78) about 390 km."""
-    from sqlalchemy import text
-
+    """With the offices' positions (`office add|edit --position LAT,LON`, CASE.md 1.1), a report
+    without an office goes to the nearest one: from 城ヶ島 (35.134 N, 139.615 E) 三崎 (35.144,
+    139.62) is 1.2 km away, 串本 (33.47, 135.78) about 390 km."""
     from wreckmaster.store import open_store
     from wreckmaster.store import public as db
 
     store = open_store(f"sqlite:///{tmp_path / 'near.db'}")
-    with store._tx(write=True) as conn:
-        conn.execute(text("ALTER TABLE offices ADD COLUMN position TEXT"))
-    store.add_office("misaki", "三崎")
-    store.add_office("kushimoto", "串本")
-    with store._tx(write=True) as conn:
-        conn.execute(text("UPDATE offices SET position = '35.144,139.62' WHERE id = 'misaki'"))
-        conn.execute(text("UPDATE offices SET position = '33.47,135.78' WHERE id = 'kushimoto'"))
+    store.add_office("misaki", "三崎", position="35.144,139.62")
+    store.add_office("kushimoto", "串本", position="33.47,135.78")
     assert db.nearest_office(store, 35.134, 139.615) == "misaki"
     assert db.nearest_office(store, 33.5, 135.8) == "kushimoto"
     assert db.nearest_office(store, None, None) == "local"

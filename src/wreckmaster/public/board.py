@@ -27,7 +27,6 @@ from .words import CLASSES, goods_class
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
-EARTH_KM = 6371.0088     # the mean Earth radius (IUGG), for the radius filter
 
 
 @dataclass
@@ -61,10 +60,12 @@ def parse_point(text: str | None) -> tuple[float, float] | None:
 
 
 def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Great-circle distance (haversine) in kilometres; used only to compare with a radius."""
-    la1, lo1, la2, lo2 = map(math.radians, (*a, *b))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 2 * EARTH_KM * math.asin(min(1.0, math.sqrt(h)))
+    """Great-circle distance in kilometres between two (lat, lon) points: the notice read
+    model's (:func:`wreckmaster.store.readmodels.distance_km`), so the board, the nearest office
+    and the radius filter measure alike."""
+    from wreckmaster.store.readmodels import distance_km as great_circle
+
+    return great_circle(*a, *b)
 
 
 def parse(query: Any, today: date) -> tuple[Filters, str | None, int]:

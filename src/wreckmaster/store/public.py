@@ -83,37 +83,18 @@ def _office_dict(r) -> dict[str, Any]:
             "lang": m.get("lang"), "regime": m.get("regime"), "position": m.get("position")}
 
 
-def _live_offices(conn):
-    """The offices table as the database has it (with the columns a later migration added)."""
-    from sqlalchemy import MetaData, Table
-
-    return Table("offices", MetaData(), autoload_with=conn)
-
-
 def nearest_office(store, lat: float | None, lon: float | None) -> str:
-    """The office nearest to (lat, lon) among those with a position, else ``local``."""
+    """The office nearest to (lat, lon) among those with a position (``office edit --position``,
+    kept as the exact texts ``lat``, ``lon``), else ``local``; a tie goes to the smaller id."""
     if lat is None or lon is None:
         return "local"
-    from wreckmaster.public.board import distance_km, parse_point
+    from .models import offices
+    from .readmodels import distance_km
 
-    best: tuple[float, str] | None = None
     with store._tx() as conn:
-        table = _live_offices(conn)
-        if "position" in table.c:          # "LAT,LON" as `office edit --position` takes it
-            rows = [(r.id, str(r.position)) for r in conn.execute(
-                select(table.c.id, table.c.position).where(table.c.position.is_not(None)))]
-        elif "lat" in table.c and "lon" in table.c:
-            rows = [(r.id, f"{r.lat},{r.lon}") for r in conn.execute(
-                select(table.c.id, table.c.lat, table.c.lon).where(table.c.lat.is_not(None)))]
-        else:
-            return "local"
-        for office_id, text in rows:
-            point = parse_point(text)
-            if point is None:
-                continue
-            d = distance_km((lat, lon), point)
-            if best is None or (d, office_id) < best:
-                best = (d, office_id)
+        rows = conn.execute(select(offices.c.id, offices.c.lat, offices.c.lon).where(
+            offices.c.lat.is_not(None), offices.c.lon.is_not(None))).all()
+    best = min(((distance_km(lat, lon, float(r.lat), float(r.lon)), r.id) for r in rows), default=None)
     return best[1] if best else "local"
 
 

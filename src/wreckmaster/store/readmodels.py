@@ -46,7 +46,7 @@ from sqlalchemy import and_, delete, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from . import canonical, engine_bridge, fold
-from .models import cases, office_closed_days, projections, settings
+from .models import cases, projections, settings
 from .readmodel_tables import ReadCase, ReadDeadline, ReadNotice
 
 rm_cases = ReadCase.__table__
@@ -167,7 +167,9 @@ def _out_of_scope(result) -> bool:
 def with_office_days(conn: Connection, office: str, doc: dict[str, Any]) -> dict[str, Any]:
     """The case as `case export` gives it: the office's own closing days as ``case.closed_days``
     (CASE.md 1.1; they move jp-1899-2025's claim deadlines), no key when there are none."""
-    days = sorted(conn.execute(select(office_closed_days.c.day).where(office_closed_days.c.office == office)).scalars())
+    from .office_store import OfficeMethods
+
+    days = OfficeMethods._closed_days(conn, office)
     if days and isinstance(doc.get("case"), dict):
         return {**doc, "case": {**doc["case"], "closed_days": days}}
     return doc

@@ -560,9 +560,7 @@ class Store(OfficeMethods):
     def _office_days(self, conn: Connection, office: str, doc: dict[str, Any]) -> None:
         """The office's closing days into the case (``case.closed_days``, sorted ISO dates;
         no key when there are none, so the export of an office without any stays as it was)."""
-        days = self._closed_days(conn, office)
-        if days and isinstance(doc.get("case"), dict):
-            doc["case"] = {**doc["case"], "closed_days": days}
+        doc.update(readmodels.with_office_days(conn, office, doc))
 
     def export(self, case_id: str, as_of: date | None = None, version: int | None = None,
                office: str | None = None) -> dict:
