@@ -1,190 +1,223 @@
 """Event types of the scenario format, and their validation.
 
-SCENARIO.md lists the event types of version 1; regimes add others in the same style
-(documented in ``docs/scenario-extensions.md``). Every event has ``type`` and ``date``;
-the other fields are declared here with a *kind* that says how to read and check them:
+SCENARIO.md lists the event types of version 1 (``law/events.yaml``, the base every regime may
+use); each regime's package declares its own in ``regimes/<pkg>/events.yaml``, in the same form,
+and names the base events and other packages' events it uses under ``include`` (declared once,
+included by reference: jp-1899-2025 includes jp-1899's chapter 1, the two Qing regimes
+``_qing``). ``docs/scenario-extensions.md`` describes them. Every event has ``type`` and
+``date``; each other field is declared with a *kind* that says how to read and check it:
 
 - ``actor`` / ``actors``: one / one or more ids of parties or persons (a single id or a list)
 - ``party``: a party id; ``target``: a party, person or fund
 - ``item`` / ``items``: one / one or more item ids; ``subject``: an item or a person
 - ``amount``, ``amounts`` (a list), ``ratio`` (0–1), ``fraction``, ``date``, ``text``, ``texts`` (one or more),
-  ``bool``, ``count`` (a whole number ≥ 0), ``enum:a|b|c``
+  ``bool``, ``count`` (a whole number ≥ 0), ``enum`` (with its ``values``)
 
-A field name ending in ``!`` is required.
+and ``required: true`` where the event is bad input without it. ``after_find: true`` marks an
+event that presupposes the items it names already found (:func:`check_order`); ``cites`` the
+articles it is about; ``label`` (and ``labels``: fields, enumerated values) the words in the
+package's language and in English. A package may ``extend`` an event declared elsewhere with
+optional fields (jp-1875's sale by tender adds fields to SCENARIO.md's ``sold``).
+
+Validation accepts every declared event type for every regime, as it always has (a scenario
+of one regime may record an event another regime declares: ``photographed``, the notice's
+``owner_claimed``); the forms, ``new`` and the labels use the regime's own list (:func:`of_package`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
 
 from . import values
+from .yamlio import LawDataError, read_data
 
 FUNDS = ("government", "local-public", "station-fund", "customs", "custody", "unclaimed")
 
-DAMAGE_CAUSES = (
-    "storm", "collision", "stranding", "fire", "theft", "strike", "inherent-vice", "decay",
-    "vermin", "packing", "deck-cargo", "gear-defect", "lien", "deviation", "docking",
-    "handling", "other",
-)
+BASE = "base"
+BASE_FILE = Path(__file__).with_name("events.yaml")
+REGIMES_FOLDER = Path(__file__).resolve().parents[1] / "regimes"
+FILE = "events.yaml"
 
-#: type → {field: kind}. "!" marks a required field.
-EVENT_TYPES: dict[str, dict[str, str]] = {
-    # SCENARIO.md, version 1
-    "reported": {"by!": "actors", "to": "actors"},
-    "notice_posted": {"items!": "items"},
-    "notice_wide": {"items!": "items", "to": "text"},
-    "owner_identified": {"item!": "item", "owner!": "party"},
-    "sold": {"item!": "item", "price!": "amount", "bids": "amounts"},
-    "reward_decided": {"to!": "actor", "amount!": "amount", "for": "subject"},
-    "landed": {"by!": "actors", "items": "items"},
-    "declared": {"by!": "actors", "to": "actors", "items!": "items"},
-    "owner_notified": {"to": "actors"},
-    "refloating_started": {"by": "actors"},
-    "claim_period_set": {"due!": "date"},
-    "claim_filed": {"by!": "actor", "amount!": "amount"},
-    "expenses_notified": {"to!": "actor", "due!": "date"},
-    "paid": {"by!": "actor", "amount!": "amount"},
-    "hire_agreed": {"amount!": "amount", "items!": "items", "to": "actors"},   # to: the boatmen hired (qing-shandong:3; default the items' finders)
-    "loaded": {"items!": "items"},
-    "unloaded": {"items!": "items"},
-    "damaged": {"item!": "item", "ratio!": "ratio", "cause!": "enum:" + "|".join(DAMAGE_CAUSES)},
-    # --- added for jp-1875 (docs/scenario-extensions.md) ---
-    "goods_moved": {"by!": "actors", "items": "items", "requested_by_master": "bool"},   # art 3 proviso
-    "called_out": {"by": "actors", "bells": "bool", "neighbour_boats": "bool"},   # art 4: 板木半鐘, neighbours' boats
-    "dismissed": {"by": "actors"},   # art 5: the people gathered for the rescue sent home
-    "stored": {"items!": "items", "place": "text", "shed": "bool", "guard": "bool"},   # art 6
-    "fee_in_kind": {"items!": "items", "by": "actors"},   # art 8 proviso: the owner pays the fee in kind (現物)
-    "decided": {"officials": "actors", "crew": "actors", "matter": "text",
-                "record_copies": "count", "copy_to_master": "bool"},   # arts 14, 17, 18: a joint decision (合議)
-    "referred_to_authority": {"by": "actors", "to": "text"},   # arts 14, 22, 23, 24: the case put to the 管庁
-    "persons_reported": {"persons!": "actors", "by": "actors", "to": "text"},   # arts 16, 35: named persons reported
-    "mail_handed_over": {"items!": "items", "to": "text"},   # art 24 proviso: mailbags to the post office
-    "settlement_submitted": {"officials": "actors", "crew": "actors", "owner_present": "bool",
-                             "wreck_statement": "bool"},   # art 19: 精算書 with 難破明細書 to the 管庁
-    "settlement_approved": {},   # art 20: the 管庁 returned the settlement statement, nothing in doubt
-    "payment_deferred": {"by!": "actor", "until!": "date", "amount": "amount"},   # art 20: days of grace granted
-    "sea_protest_requested": {"by!": "actor"},   # art 21: the master applies for a 浦証文
-    "examined": {"persons!": "actors", "by": "actors", "separately": "bool", "accounts_agree": "bool",
-                 "log_compared": "bool"},   # art 21: examination of the master and crew
-    "sea_protest_issued": {"by": "actors", "copy_to_authority": "bool", "place_time_weather": "text",
-                           "damage": "text", "cargo": "text", "ship": "text", "cargo_owners": "text",
-                           "ports": "text", "casualties": "text"},   # art 21: the certificate and its 7 items
-    "concealed_sale": {"by!": "actors", "items": "items"},   # art 27: goods falsely said sunk and sold in secret
-    "theft": {"by!": "actors", "items": "items",
-              "part": "enum:principal|accomplice|concealer|receiver"},   # art 28: theft or plunder at a wreck
-    "unreported_use": {"by!": "actors", "items!": "items", "sold": "bool"},   # art 36: drift goods used or sold unreported
-    # --- added for jp-1899 ---
-    "at_scene": {"by!": "actors"},   # arts 3, 4: the mayor (or a police official in his stead) at the scene
-    "master_refused": {"by!": "actor"},   # art 5 ¶1: the master refuses the rescue (his will against it)
-    "mayor_override": {"ground!": "enum:insufficient-means|bad-faith", "by": "actor"},   # art 5 ¶2
-    "summoned": {"by!": "actor", "to!": "actors", "refused": "actors",
-                 "good_reason": "bool"},   # art 6: persons summoned; refusals (¶2); jp-1899-2025 art 31 #1: 正当ノ理由
-    "requisitioned": {"by!": "actor", "what!": "enum:ship|vehicle|horse|thing|land", "from": "actors",
-                      "refused": "actors", "good_reason": "bool"},   # art 6 ¶1: ships, carts, horses, other things; land
-                      # used; who refused the requisition or the use of land, with good reason or not (jp-1899-2025 art 31 #1)
-    "removed": {"by!": "actor", "persons!": "actors",
-                "ground!": "enum:unnecessary|obstruction|wrongful"},   # art 7 ¶1
-    "restrained": {"by!": "actor", "persons!": "actors", "assistants": "actors",
-                   "refused": "actors"},   # art 7 ¶2-3: a violent person restrained; helpers who refused
-    "searched": {"by!": "actor", "from": "actors", "items": "items"},   # art 8: search for concealed goods
-    "seized": {"by!": "actor", "items!": "items", "from": "actors"},   # art 8: concealed goods seized (held, art 9)
-    "wreck_report": {"by!": "actor", "to": "actor"},   # art 10 ¶1: the master's 船難報吿書 submitted
-    "certification_requested": {"by!": "actor"},   # art 10 ¶2: the master asks for certification (認證)
-    "report_certified": {"by!": "actor"},   # art 10 ¶2: the mayor certified the wreck report
-    "papers_ordered": {"by!": "actor"},   # art 10 ¶3: production of the ship's papers ordered
-    "sale_decided": {"items!": "items", "ground!": "enum:perishable|dangerous|costly",
-                     "by": "actor"},   # art 11 ¶1: the ground the mayor found for a public sale
-    "sale_notice": {"to!": "actor", "items!": "items", "due!": "date"},   # art 11 ¶2-3: notice before the sale
-    "security_furnished": {"by!": "actor", "items!": "items",
-                           "security": "amount"},   # arts 11 ¶2, ¶4, 16 ¶2: delivery asked against security
-    "held_goods_disposed": {"by!": "actor", "items!": "items", "act!": "enum:sale|mortgage|pledge",
-                            "approved!": "bool", "proceeds": "amount"},   # art 16 ¶4-5
-    # --- added for fr-epaves ---
-    "state_intervened": {"urgent": "bool", "by": "actors"},   # art 1 ¶2: the State provides for the refloating
-    "advance_paid": {"to!": "actor", "item!": "item", "amount!": "amount", "by": "actors"},   # art 4 ¶3
-    "excuse_offered": {"by!": "actors", "reason!": "text", "items": "items"},   # art 2 ¶2: excuse for a late declaration
-    # --- added for qing-shandong and qing-taiwan ---
-    "boats_dispatched": {"segment!": "text", "boats": "texts", "unregistered": "count", "tally": "bool",
-                         "by": "actors", "purpose": "enum:enquire|rescue|carry"},   # qing-shandong:1, 3, 5: a station sends its boats
-    "patrol_joined": {"ships!": "texts"},   # qing-shandong:6: naval patrol ships (coast.patrol) joined the rescue
-    "case_reported": {"by": "actors", "to": "text"},   # qing-shandong:5: the county's report of the case to the circuit
-    "boarded": {"by!": "actors", "consent": "bool"},   # qing-shandong:3, qing-taiwan:3: rescuers went aboard (consent: the master wished it)
-    "goods_taken": {"by!": "actors", "items": "items", "consent": "bool"},   # qing-shandong:3: goods carried off the ship
-    "master_directed": {"first!": "enum:ship|goods|persons", "to": "actors"},   # qing-shandong:3, qing-taiwan:3
-    "acted_without_direction": {"by!": "actors"},   # qing-shandong:3, qing-taiwan:3: 不得自行動手
-    "goods_guarded": {"items!": "items", "by": "actors"},   # qing-shandong:3: the station guards goods landed
-    "goods_stored": {"items!": "items", "place": "text", "decided_by": "actor"},   # qing-taiwan:3: where the master decides
-    "goods_concealed": {"by!": "actors", "items": "items", "how": "enum:hidden|carried-off",
-                        "exposed_by": "actors"},   # qing-shandong:2, 3; qing-taiwan:2, 3: plunder (乘危搶奪)
-    "accused": {"by!": "actors", "against!": "actors", "founded!": "bool"},   # qing-shandong:3, qing-taiwan:3
-    "offenders_seized": {"by!": "actors", "delivered!": "bool"},   # qing-shandong:3: ruffians bound and delivered, or let escape
-    "goods_valued": {"items!": "items", "by": "actors"},   # qing-shandong:4, qing-taiwan:4: with the consul for a foreign ship
-    # issue 28 (the officials' ledger across cases):
-    "circuit_recorded": {"by": "actors", "to": "text"},   # qing-shandong:2 東海關隨時查登, qing-taiwan:2 藩司注冊: the case recorded
-    "rescue_neglected": {"by!": "actors", "grave": "bool"},   # qing-shandong:2 疏懈失救 / 有過, qing-taiwan:2 救援不力: did not act
-    # --- added for jp-village-ferry ---
-    "shipment_declared": {"items!": "items", "by": "actors", "to": "actors"},   # arts 5, 6, 11: declared to the village
-    "shipment_accepted": {"items!": "items", "by": "actors"},   # art 5 consent (承諾); art 13 proviso: specially allowed
-    "handed_in": {"items!": "items", "by": "actors", "to!": "actors"},   # arts 10, 17: handed to the carrier
-    "sailed": {},   # art 17: the ferry sailed (出帆)
-    "inspected": {"items!": "items", "witnesses": "actors", "grounds": "text"},   # art 14
-    "harm_caused": {"item!": "item", "to!": "target", "amount!": "amount"},   # art 15: harm a dangerous article did to others
-    "disposed": {"items!": "items", "by": "actors",
-                 "reason!": "enum:undeclared-dangerous|undeclared-heavy|endangering|unclaimed",
-                 "how": "enum:sold|carried-back|landed|destroyed|rendered-harmless|other",
-                 "harmful": "bool"},   # arts 5.2, 6, 7, 22
-    "request_refused": {"items!": "items", "request!": "enum:return|port-change", "by": "actors"},   # art 8
-    "discharged_elsewhere": {"items!": "items",
-                             "cause!": "enum:riot|labour-dispute|weather|congestion|law|force-majeure|other",
-                             "impossible": "bool", "dangerous": "bool", "carried_back": "bool",
-                             "place": "text"},   # art 9
-    "arrival_notified": {"items!": "items", "to": "actors"},   # art 21
-    "delivery_requested": {"items!": "items", "by": "actors"},   # art 22
-    "grace_requested": {"until!": "date", "by": "actors"},   # art 20
-    "compensation_paid": {"by!": "actor", "to": "target", "amount!": "amount"},   # art 20
-    "salvage_rendered": {"by!": "actors", "salvor_owner": "party", "amount": "amount"},   # art 24
-    # --- added for jp-1899-2025 (SCENARIO.md "Names for today's Water Rescue Act"; docs/scenario-extensions.md) ---
-    "delivered": {"by!": "actors", "to": "actors", "items!": "items"},   # art 24 ¶1: handed to the mayor
-    "returned_to_owner": {"by!": "actors", "items!": "items", "to": "actor"},   # art 24 ¶1 proviso: straight to the owner
-    "owner_informed": {"items!": "items", "to": "actors"},   # art 25 ¶2 proviso: the known owner told instead of a notice
-    "owner_claimed": {"by!": "actor", "items!": "items"},   # art 27 ¶1: the owner asks for delivery (pays reward and costs)
-    "owner_waived": {"items!": "items", "by": "actor"},   # art 28 ¶1: the owner declares he will not ask for delivery
-    "finder_notified": {"items!": "items", "due!": "date", "to": "actors"},   # art 28 ¶1: take delivery by `due`
-    "finder_took": {"by!": "actors", "items!": "items"},   # art 28 ¶2: costs paid, goods taken, ownership acquired
-    "finder_waived": {"by!": "actors", "items!": "items"},   # municipal 拾得届: the finder gives up his rights (art 28 ¶3)
-    "removed_by_police": {"by!": "actors", "items!": "items", "to": "actors"},   # art 29 ¶1: obstructing goods removed
-    "marks_defaced": {"by!": "actors", "items": "items"},   # art 35-2: marks on drifting goods obliterated, damaged or added
-    "certified_by_fraud": {"by!": "actor"},   # art 34: certification of the wreck report obtained by fraud
-    "handover_refused": {"by!": "actors", "items": "items"},   # art 12 ¶2 item 5: refused to hand over goods of the distress
-}
 
-# Optional fields added to version-1 event types (docs/scenario-extensions.md).
-# issue 27: photographs of items, by the SHA-256 of the stored bytes (store/public.py); any regime
-EVENT_TYPES["photographed"] = {"items!": "items", "photos!": "texts"}
+@dataclass(frozen=True)
+class FieldSpec:
+    """One declared field of an event: its name, kind, whether it is required, its values (``enum``)."""
 
-# jp-1875 arts 10, 17, 18: how a sale by tender (入札払) was agreed, held and recorded.
-EVENT_TYPES["sold"] = {**EVENT_TYPES["sold"], "officials": "actors", "crew": "actors", "public_notice": "bool",
-                       "public_place": "bool", "tender": "bool", "inventory": "bool", "buyer_certificate": "bool",
-                       "bids_offered": "count", "record_copies": "count", "copy_to_master": "bool"}
+    name: str
+    kind: str
+    required: bool = False
+    values: tuple[str, ...] = ()
 
-#: fields every event may carry
-COMMON_FIELDS = {"note": "text"}
 
-#: SCENARIO.md "Time", impossible order: event types that presuppose the items they name
-#: (fields of kind ``item``/``items``) already saved or found — dated before an item's find
-#: (``items[].found.date``) they are bad input. Not here, because they may precede a find:
-#: ``damaged`` (in the casualty), ``hire_agreed``, ``goods_moved``, ``goods_taken`` (the
-#: salvage itself), ``loaded``/``shipment_*``/``handed_in`` (carriage), thefts and searches.
-AFTER_FIND = frozenset({
-    "notice_posted", "notice_wide", "owner_identified", "sold", "landed", "declared",
-    "stored", "fee_in_kind", "mail_handed_over", "unreported_use",              # jp-1875
-    "sale_decided", "sale_notice", "security_furnished", "held_goods_disposed",  # jp-1899
-    "advance_paid", "excuse_offered",                                            # fr-epaves
-    "goods_guarded", "goods_stored", "goods_valued",                             # qing
-    "delivered", "returned_to_owner", "owner_informed", "owner_claimed",         # jp-1899-2025
-    "finder_notified", "finder_took", "removed_by_police", "owner_waived", "finder_waived",
-})
+@dataclass(frozen=True)
+class EventSpec:
+    """One declared event type: its fields (in order), whether it comes after the find, its articles,
+    its label by language and the package that declares it (``base`` or a package's folder name)."""
+
+    type: str
+    fields: tuple[FieldSpec, ...]
+    after_find: bool = False
+    cites: tuple[str, ...] = ()
+    label: Mapping[str, str] = field(default_factory=dict)
+    package: str = BASE
+
+    def field(self, name: str) -> FieldSpec | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+def _fields(raw: Any, where: str) -> tuple[FieldSpec, ...]:
+    out = []
+    for name, spec in (raw or {}).items():
+        if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
+            raise LawDataError(f"{where}: field {name!r}: kind must be one of {', '.join(KINDS)}")
+        vals = tuple(str(v) for v in spec.get("values") or ())
+        if (spec["kind"] == "enum") != bool(vals):
+            raise LawDataError(f"{where}: field {name!r}: an enum lists its values, and only an enum")
+        out.append(FieldSpec(str(name), spec["kind"], bool(spec.get("required")), vals))
+    return tuple(out)
+
+
+KINDS = ("actor", "actors", "party", "target", "item", "items", "subject", "amount", "amounts", "ratio",
+         "fraction", "date", "text", "texts", "bool", "count", "enum")
+
+
+def _path(ref: str, near: Path) -> Path:
+    """The declarations a reference names: ``base``, or a package (``jp-1899``, ``_qing``) beside ``near``."""
+    return BASE_FILE if ref == BASE else near.parent / ref.replace("-", "_") / FILE
+
+
+def _name(path: Path) -> str:
+    return BASE if path == BASE_FILE else path.parent.name
+
+
+@lru_cache(maxsize=None)
+def _raw(path: Path) -> dict[str, Any]:
+    return (read_data(path) or {}) if path.exists() else {}
+
+
+@lru_cache(maxsize=None)
+def _own(path: Path) -> dict[str, EventSpec]:
+    """The events one file declares, as written (without other files' extensions)."""
+    raw = _raw(path)
+    out = {}
+    for etype, spec in (raw.get("events") or {}).items():
+        where = f"{path}: events/{etype}"
+        out[str(etype)] = EventSpec(str(etype), _fields(spec.get("fields"), where), bool(spec.get("after_find")),
+                                    tuple(spec.get("cites") or ()), dict(spec.get("label") or {}), _name(path))
+    return out
+
+
+_FOLDERS: dict[Path, None] = {}
+
+
+def register_folder(folder: Path) -> None:
+    """Declarations of a regime that lives outside ``regimes/`` (read when it registers)."""
+    if Path(folder).resolve().parent != REGIMES_FOLDER:
+        _FOLDERS[Path(folder)] = None
+        known.cache_clear()
+
+
+def _files() -> list[Path]:
+    return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in _FOLDERS)]
+
+
+@lru_cache(maxsize=1)
+def known() -> dict[str, EventSpec]:
+    """Every declared event type (each package's and the base), with the extensions applied."""
+    table: dict[str, EventSpec] = {}
+    for path in _files():
+        for etype, spec in _own(path).items():
+            if etype in table:
+                raise LawDataError(f"{path}: event {etype!r} is declared by {table[etype].package} already; "
+                                   "include it instead")
+            table[etype] = spec
+    for path in _files():
+        for etype, extra in (_raw(path).get("extend") or {}).items():
+            spec = table[etype]
+            table[etype] = EventSpec(spec.type, spec.fields + _fields(extra, f"{path}: extend/{etype}"),
+                                     spec.after_find, spec.cites, spec.label, spec.package)
+    return table
+
+
+def common_fields() -> tuple[FieldSpec, ...]:
+    """The fields every event may carry (the base's ``common``)."""
+    return _fields(_raw(BASE_FILE).get("common"), f"{BASE_FILE}: common")
+
+
+@dataclass(frozen=True)
+class PackageEvents:
+    """The events a regime's package offers (its own and those it includes), and their labels in
+    its language and English, looked up in its own file, then in each file it includes, then the base."""
+
+    types: tuple[str, ...]
+    files: tuple[Path, ...]
+
+    def spec(self, etype: str) -> EventSpec:
+        return known()[etype]
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __contains__(self, etype: object) -> bool:
+        return etype in self.types
+
+    def _look(self, section: str, key: str, lang: str) -> str | None:
+        for path in self.files:
+            row = ((_raw(path).get("labels") or {}).get(section) or {}).get(key)
+            if row and row.get(lang):
+                return str(row[lang])
+        return None
+
+    def event_label(self, etype: str, lang: str) -> str | None:
+        return self._look("events", etype, lang) or known()[etype].label.get(lang)
+
+    def field_label(self, name: str, lang: str) -> str | None:
+        return self._look("fields", name, lang)
+
+    def value_label(self, value: str, lang: str) -> str | None:
+        return self._look("values", value, lang)
+
+
+@lru_cache(maxsize=None)
+def of_package(folder: Path) -> PackageEvents:
+    """The events of the package in ``folder``: its includes (in their order), then its own."""
+    path = Path(folder) / FILE
+    raw = _raw(path)
+    table = known()
+    types: list[str] = []
+    files = [path]
+    for ref, names in (raw.get("include") or {}).items():
+        other = _path(str(ref), path.parent)
+        if other not in files:
+            files.append(other)
+        for name in names or ():
+            if name not in _own(other):
+                raise LawDataError(f"{path}: include/{ref}: {ref} declares no event {name!r}")
+            types.append(str(name))
+    types += [t for t in _own(path) if t in table]
+    if BASE_FILE not in files:
+        files.append(BASE_FILE)
+    return PackageEvents(tuple(dict.fromkeys(types)), tuple(files))
+
+
+def _legacy(spec: EventSpec) -> dict[str, str]:
+    return {f.name + ("!" if f.required else ""): ("enum:" + "|".join(f.values) if f.kind == "enum" else f.kind)
+            for f in spec.fields}
+
+
+def __getattr__(name: str) -> Any:
+    """``EVENT_TYPES`` (type → {field, "!" if required: kind}), ``AFTER_FIND`` and ``COMMON_FIELDS``,
+    read from the declarations (the tables this module held before issue 22)."""
+    if name == "EVENT_TYPES":
+        return {t: _legacy(s) for t, s in known().items()}
+    if name == "AFTER_FIND":
+        return frozenset(t for t, s in known().items() if s.after_find)
+    if name == "COMMON_FIELDS":
+        return {f.name: f.kind for f in common_fields()}
+    raise AttributeError(name)
 
 
 @dataclass(frozen=True)
@@ -291,7 +324,13 @@ class IdIndex:
         return ident
 
 
+def kind_of(f: FieldSpec) -> str:
+    """The kind :func:`parse_field` reads (an enum with its values: ``enum:a|b``)."""
+    return "enum:" + "|".join(f.values) if f.kind == "enum" else f.kind
+
+
 def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[Event]:
+    table, common = known(), common_fields()
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -307,11 +346,11 @@ def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[
         if etype is None:
             errors.append((f"{ptr}/type", "required"))
             continue
-        if not isinstance(etype, str) or etype not in EVENT_TYPES:
+        if not isinstance(etype, str) or etype not in table:
             errors.append((f"{ptr}/type", f"unknown event type {values.shown(etype)}"))
             continue
-        spec = {k.rstrip("!"): (kind, k.endswith("!")) for k, kind in EVENT_TYPES[etype].items()}
-        spec.update({k: (kind, False) for k, kind in COMMON_FIELDS.items()})
+        spec = {f.name: (kind_of(f), f.required) for f in table[etype].fields}
+        spec.update({f.name: (kind_of(f), False) for f in common})
         n_before = len(errors)
         when = None
         if "date" not in ev:
@@ -339,17 +378,17 @@ def parse_events(raw: Any, ids: IdIndex, errors: list[tuple[str, str]]) -> list[
 
 
 def check_order(events: list[Event], found_on: dict[str, date]) -> list[tuple[str, str]]:
-    """Impossible order (SCENARIO.md, "Time"): an :data:`AFTER_FIND` event dated before the find
+    """Impossible order (SCENARIO.md, "Time"): an event declared ``after_find`` dated before the find
     of an item it names. One problem per event, at ``/events/K/date``, naming the item and its find."""
     problems: list[tuple[str, str]] = []
+    table = known()
     for ev in events:
-        if ev.type not in AFTER_FIND:
+        if ev.type not in table or not table[ev.type].after_find:
             continue
-        spec = EVENT_TYPES.get(ev.type, {})
-        for key, kind in spec.items():
-            if kind not in ("item", "items"):
+        for f in table[ev.type].fields:
+            if f.kind not in ("item", "items"):
                 continue
-            for ident in _as_list(ev.get(key.rstrip("!")) or []):
+            for ident in _as_list(ev.get(f.name) or []):
                 when = found_on.get(ident)
                 if when is not None and ev.date < when:
                     problems.append((f"{ev.pointer}/date",
