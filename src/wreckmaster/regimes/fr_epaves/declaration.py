@@ -24,6 +24,7 @@ from __future__ import annotations
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import STATUS_FR, duty_applies, find_date, fr_date, items_in_scope, landing, on_shore
 
@@ -31,6 +32,11 @@ ADMINISTRATOR_ROLE = "administrator"
 OFFICIAL_ROLE = "official"   # SCENARIO.md's role; counts where no administrator is named (fr-epaves-2-official)
 
 
+@rule(cites=["fr-epaves:2.1", "fr-epaves:2.2", "fr-epaves:4.2"],
+      reads=["event:declared", "event:excuse_offered", "event:landed", "case.hypothetical", "case.occurred",
+            "expense.date", "found.by", "found.date", "found.state", "item.found", "item.value",
+            "param:after_hostilities_period", "param:cessation_of_hostilities",
+            "param:declaration_clear_days", "param:war_start"])
 def declaration(ctx: Context) -> None:
     """Art 2: declare within two clear days of the find (shore) or of the landing (sea)."""
     period = ctx.param("declaration_clear_days")

@@ -26,10 +26,15 @@ from wreckmaster.law.assessment import Award
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import fr_amount, fr_date, frf, items_in_scope, owner_of, sale
 
 
+@rule(cites=["fr-epaves:4.2", "fr-epaves:4.3", "fr-epaves:4.1"],
+      reads=["event:advance_paid", "event:declared", "event:sold", "expense.amount", "expense.date",
+            "expense.for", "found.by", "found.date", "item.customs_duty", "item.found", "item.government",
+            "item.owner", "vessel.government", "vessel.owner"])
 def incidence(ctx: Context) -> None:
     """Art 4 ¶1 (and ¶3): pay the salvor from the proceeds before customs; else the owner pays."""
     awards: dict[str, list[Award]] = ctx.memo.get("salvor_awards", {})

@@ -19,10 +19,17 @@ Article premier. … les propriétaires de navires et embarcations de tout tonna
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import STATUS_FR, applies, duty_applies, fr_date
 
 
+@rule(cites=["fr-epaves:1.1", "fr-epaves:1.2"],
+      reads=["event:owner_notified", "event:refloating_started", "event:state_intervened",
+            "case.hypothetical", "case.kind", "case.vessel", "expense.date", "found.date", "item.kind",
+            "item.owner", "item.value", "party.name", "person.name", "vessel.name", "vessel.owner",
+            "param:after_hostilities_period", "param:cessation_of_hostilities", "param:refloat_period_days",
+            "param:war_start"])
 def refloating(ctx: Context) -> None:
     """Art 1 ¶1: begin refloating within 20 days of the notice (stranding cases only)."""
     if not applies(ctx) or ctx.case.kind != "stranding":

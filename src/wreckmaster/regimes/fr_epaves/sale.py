@@ -16,10 +16,14 @@ Art. 3.— Si le propriétaire des épaves ne les a pas réclamées, ou si, les 
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import fr_date, items_in_scope, owner_of, sale
 
 
+@rule(cites=["fr-epaves:3.1"],
+      reads=["event:declared", "event:sold", "expense.date", "found.date", "item.found", "item.owner",
+            "item.perishable", "item.value", "vessel.owner", "param:sale_delay_months"])
 def public_sale(ctx: Context) -> None:
     """Art 3: when the wreck may be sold, and whether a recorded sale came too early."""
     delay = ctx.param("sale_delay_months")

@@ -23,10 +23,15 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import fr_amount, frf, items_in_scope, on_shore, pct, sale
 
 
+@rule(cites=["fr-epaves:4.2", "fr-epaves:4.2#2", "fr-epaves:4.2#1"],
+      reads=["event:sold", "case.distance_computed", "expense.amount", "found.by", "found.distance_computed",
+            "found.distance_from_coast_m", "found.state", "item.found", "item.salvor_expenses", "item.value",
+            "param:mile_m", "param:rate_beyond_mile", "param:rate_shore_or_within_mile"])
 def salvor_award(ctx: Context) -> None:
     """Art 4 ¶2: 40 % beyond one mile at sea, 30 % on the shore or within the mile."""
     awards: dict[str, list] = {}

@@ -20,6 +20,7 @@ Ant. 5. Les présentes dispositions sont applicables à l'Algérie, Un décret p
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import find_date, fr_date, in_war_period, regime_end
 
@@ -27,6 +28,9 @@ TERRITORY_FR = {"france": "France", "algeria": "Algérie", "colony": "colonie",
                 "protectorate": "pays de protectorat", "other": "autre territoire"}
 
 
+@rule(cites=["fr-epaves:5.1"],
+      reads=["case.decree", "case.territory", "item.value", "param:territories_by_decree",
+            "param:territories_direct"])
 def territory(ctx: Context) -> None:
     """Art 5: France and Algeria directly; colonies and protectorates only by decree."""
     where = ctx.case.territory
@@ -77,6 +81,9 @@ def territory(ctx: Context) -> None:
     ctx.memo["out_of_scope"] = True
 
 
+@rule(cites=["fr-epaves:1.1", "fr-epaves:2.1"],
+      reads=["case.hypothetical", "case.occurred", "expense.date", "found.date", "item.found", "item.value",
+            "param:after_hostilities_period", "param:cessation_of_hostilities", "param:war_start"])
 def temporal_scope(ctx: Context) -> None:
     """Arts 1 ¶1 and 2 ¶1: the war and the six months after the cessation of hostilities.
 

@@ -10,10 +10,14 @@
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import ids, name
 
 
+@rule(cites=["jp-1875:35"],
+      reads=["event:persons_reported", "expense.borrower", "expense.category", "expense.date", "found.date",
+            "party.name", "party.person", "person.castaway", "person.name", "vessel.name"])
 def castaways(ctx: Context) -> None:
     """Art 35: every castaway reported at once to the competent office; loans repaid by him."""
     loans_of: dict[str, list[str]] = {}

@@ -24,6 +24,7 @@ from typing import Sequence
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.money import exact_sum, split
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import (drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
                      wages_withheld, yen)
@@ -65,6 +66,12 @@ def bearers_of(ctx: Context, item_id: str | None) -> tuple[Sequence[str], Sequen
     return side[0], side[1], []
 
 
+@rule(cites=["jp-1875:11#1", "jp-1875:11", "jp-1875:24", "jp-1875:15"],
+      reads=["event:sold", "case.cost_bearers", "case.flood", "case.hull", "case.kind", "case.total_loss",
+            "case.vessel", "expense.amount", "expense.category", "expense.daily_rate", "expense.days",
+            "expense.for", "expense.payee", "found.by", "item.effort_evidenced", "item.found",
+            "item.government", "item.kind", "item.owner", "vessel.government", "vessel.owner",
+            "param:effort.withheld_categories"])
 def owner_costs(ctx: Context) -> None:
     """Art 11: the salvage fees and the art 11 expenses."""
     if drift_case(ctx) or government_ship(ctx):
@@ -265,6 +272,12 @@ def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
                  f"{', '.join(names)}.", f"売払代価ノ残金 {left} 円ハ持主ヘ下渡ス", amount=left)
 
 
+@rule(cites=["jp-1875:12", "jp-1875:15", "jp-1875:25.1"],
+      reads=["case.cost_bearers", "case.total_loss", "case.vessel", "expense.amount", "expense.category",
+            "expense.daily_rate", "expense.days", "expense.for", "expense.payee", "item.government",
+            "item.owner", "item.value", "vessel.government", "vessel.owner", "param:official_daily_pay.max",
+            "param:official_daily_pay.min", "param:public_costs.local_public_share",
+            "param:public_costs.owner_side_share"])
 def public_costs(ctx: Context) -> None:
     """Art 12: two thirds owner side, one third local public funds (民費); art 15 moves the
     owner side's part to the government on a total loss."""
@@ -318,6 +331,9 @@ def official_daily_pay(ctx: Context, e) -> None:
                         f"{yen(low.value)}–{yen(high.value)} yen that art 25 allows.", "jp-1875:25.1")
 
 
+@rule(cites=["jp-1875:13", "jp-1875:35"],
+      reads=["expense.amount", "expense.borrower", "expense.category", "expense.daily_rate", "expense.days",
+            "expense.payee", "party.person", "person.castaway"])
 def crew_loans(ctx: Context) -> None:
     """Art 13: what the coast village lent the crew is repaid by the borrower himself."""
     for e, cat in expenses_for(ctx, "crew_loans"):

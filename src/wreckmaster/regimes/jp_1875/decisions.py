@@ -16,6 +16,7 @@ from __future__ import annotations
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, ids, major_wreck, major_wreck_facts, step_params
 
@@ -108,6 +109,13 @@ def other_village(ctx: Context, offs: list[str], what: str) -> str | None:
     return described
 
 
+@rule(cites=["jp-1875:14", "jp-1875:17", "jp-1875:18"],
+      reads=["event:decided", "event:referred_to_authority", "case.dead", "case.flood",
+            "case.heavy_cargo_loss", "case.hull", "case.joint_settlement", "case.kind", "case.total_loss",
+            "case.village", "expense.date", "found.date", "item.kind", "item.value", "party.casualty",
+            "party.village", "vessel.master", "param:joint_record.copies", "param:minor_wreck.min_crew",
+            "param:minor_wreck.min_officials", "param:other_village.count",
+            "param:other_village.when_officials"])
 def major_or_minor_wreck(ctx: Context) -> None:
     """Art 14: a major wreck's measures go to the competent office; a minor wreck's may be
     decided jointly on the spot (each such decision checked under arts 14, 17 and 18)."""

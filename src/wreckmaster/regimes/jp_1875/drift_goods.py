@@ -26,6 +26,7 @@ from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, expense_amount, expenses_for, ids, name, officials, step_params, yen
 
@@ -60,6 +61,9 @@ def drift_items(ctx: Context) -> list[Item]:
     return list(ctx.scenario.items) if drift_case(ctx) else []
 
 
+@rule(cites=["jp-1875:30"],
+      reads=["event:notice_posted", "case.flood", "case.kind", "expense.date", "found.date", "item.kind",
+            "item.value", "param:drift.posting_period"])
 def posting(ctx: Context) -> None:
     """Art 30: posted at the notice board and the ship inspection office for 60 days."""
     period = ctx.param("drift.posting_period")
@@ -85,6 +89,9 @@ def _posting_text(item_id, posted, period, due) -> tuple[str, str]:
             f"{item_id}: {posted} 張出、{number_zh(period.count)}日間 → {due} マテ")
 
 
+@rule(cites=["jp-1875:30"],
+      reads=["event:notice_wide", "case.flood", "case.kind", "case.vessel", "item.important", "item.kind",
+            "item.value", "param:drift.wide_notice_threshold"])
 def wide_notice(ctx: Context) -> None:
     """Art 30: wider notice when the value is 20 yen or more, or the goods are needed ones.
     The wider notice is for drift goods (漂着物ノ代価弐拾円以上), not for an unmanned ship (乗組人ナキ船),
@@ -128,6 +135,13 @@ def _costs(ctx: Context, item: Item) -> list[tuple[str | None, str, Fraction]]:
     return out
 
 
+@rule(cites=["jp-1875:31", "jp-1875:31#1", "jp-1875:31#2", "jp-1875:32", "jp-1875:32#1", "jp-1875:32#2",
+            "jp-1875:34", "jp-1875:11", "jp-1875:15"],
+      reads=["event:owner_identified", "event:sold", "case.flood", "case.kind", "case.occurred",
+            "case.vessel", "expense.amount", "expense.category", "expense.daily_rate", "expense.date",
+            "expense.days", "expense.for", "expense.payee", "found.by", "found.date", "item.found",
+            "item.government", "item.kind", "item.owner", "item.value", "vessel.government", "vessel.owner",
+            "param:drift.owner_period", "param:drift.repayment_period"])
 def finder_shares(ctx: Context) -> None:
     """Arts 31, 32 and 34: the finder's share, the government's part, and its repayment."""
     for item in drift_items(ctx):
@@ -351,6 +365,10 @@ def _repaid_text(item_id, owner, known_on, due, gov_amount) -> tuple[str, str]:
             f"{item_id}: 三ケ年以内ニ持主知レタリ — 官ニ収メシ {gov_amount} 円ヲ下戻ス")
 
 
+@rule(cites=["jp-1875:29"],
+      reads=["event:declared", "event:reported", "case.flood", "case.kind", "expense.date", "found.by",
+            "found.date", "item.found", "item.kind", "party.name", "party.person", "person.name",
+            "vessel.name"])
 def drift_report(ctx: Context) -> None:
     """Art 29: 凡原因ノ知レサル難船漂着物及ヒ乗組人ナキ漂着船ヲ見附ル者ハ之ヲ浦役人ニ報知ス可シ浦役人ハ其調書ヲ作リ
     之ヲ其管庁ヘ届出可シ — the finder reports to a coast official; the official makes a record
@@ -388,6 +406,8 @@ def _report_text(item_id, report, record) -> tuple[str, str]:
             f"{item_id}: 見附ル者ヨリ浦役人ニ報知、浦役人調書ヲ作リ管庁ヘ届出")
 
 
+@rule(cites=["jp-1875:37"],
+      reads=["case.flood"])
 def storm_flood(ctx: Context) -> None:
     """Art 37: 暴風洪水等ニテ漂流シタル材木物品等ヲ保安スル時ハ此漂着物ノ規則ヲ通シ用フ可シ — timber and
     goods carried off by storms or floods are dealt with under the drift-goods rules

@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, expense_amount, expense_categories, government_ship, ids, wages_withheld, yen
 
@@ -26,6 +27,9 @@ def _referral(ctx: Context):
     return ctx.scenario.first("referred_to_authority")
 
 
+@rule(cites=["jp-1875:22"],
+      reads=["event:referred_to_authority", "case.flood", "case.kind", "case.vessel", "expense.date",
+            "found.date", "item.government", "item.kind", "vessel.government"])
 def government_ship_report(ctx: Context) -> None:
     """Art 22: a government ship in difficulty is reported at once to the competent office."""
     if drift_case(ctx) or not government_ship(ctx):
@@ -73,6 +77,11 @@ def allowance_instead_of_fee(ctx: Context, item, base_cite: str, rate, exact: Fr
                  readings=["jp-1875-23-allowance", "jp-1875-23-costs"])
 
 
+@rule(cites=["jp-1875:23"],
+      reads=["case.flood", "case.kind", "case.vessel", "expense.amount", "expense.category",
+            "expense.daily_rate", "expense.days", "expense.for", "expense.payee", "found.by",
+            "item.effort_evidenced", "item.found", "item.government", "item.kind", "vessel.government",
+            "param:effort.withheld_categories"])
 def government_ship_costs(ctx: Context) -> None:
     """Art 23, an exception to arts 11 and 12: the costs of rescuing a government ship are
     received from its commanding officer (船将) under the office's direction — the government
@@ -104,6 +113,9 @@ def government_ship_costs(ctx: Context) -> None:
                      readings=["jp-1875-23-costs"])
 
 
+@rule(cites=["jp-1875:24"],
+      reads=["event:referred_to_authority", "case.flood", "case.kind", "expense.date", "found.date",
+            "item.government", "item.kind", "vessel.government"])
 def government_cargo(ctx: Context) -> None:
     """Art 24: a ship carrying tribute rice or other government goods — every measure beyond the
     rescue on the spot is put to the competent office and done under its direction."""
@@ -125,6 +137,9 @@ def government_cargo(ctx: Context) -> None:
                  f"貢米官物 {ids(goods)} — {ref.date} 管庁ヘ申立、其指揮ヲ受ク", readings=["jp-1875-24-government-goods"])
 
 
+@rule(cites=["jp-1875:24"],
+      reads=["event:mail_handed_over", "case.flood", "case.kind", "case.occurred", "expense.date",
+            "expense.days", "found.date", "item.kind"])
 def mail_bags(ctx: Context) -> None:
     """Art 24 proviso: the mailbags go urgently to the nearest post office or postal agency."""
     if drift_case(ctx):

@@ -12,10 +12,15 @@ from fractions import Fraction
 
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import master, name, owner_side
 
 
+@rule(cites=["jp-1875:26"],
+      reads=["case.cost_bearers", "case.loss", "case.negligence", "case.unforeseeable", "case.vessel",
+            "item.owner", "party.name", "party.person", "person.name", "vessel.master", "vessel.name",
+            "vessel.owner"])
 def negligent_master(ctx: Context) -> None:
     """Art 26: the negligent master makes good the loss to the owner side, unless unforeseeable."""
     case = ctx.case

@@ -14,6 +14,7 @@ the seed; the rules here record the offence as a finding.
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import ids
 
@@ -26,6 +27,9 @@ PARTS = {
 }
 
 
+@rule(cites=["jp-1875:27", "jp-1875:28", "jp-1875:36", "jp-1875:29"],
+      reads=["event:concealed_sale", "event:sold", "event:theft", "event:unreported_use", "expense.date",
+            "found.by", "found.date"])
 def offences(ctx: Context) -> None:
     """Arts 27, 28, 36: each recorded offence is a warning citing its article."""
     for ev in ctx.scenario.events_of("concealed_sale"):

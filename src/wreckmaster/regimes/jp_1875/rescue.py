@@ -21,10 +21,13 @@
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side
 
 
+@rule(cites=["jp-1875:2"],
+      reads=[])
 def coast_officials(ctx: Context) -> None:
     """Art 2: the case's coast officials are the parties with the role ``official``."""
     if officials(ctx):
@@ -38,6 +41,10 @@ def coast_officials(ctx: Context) -> None:
                  "浦役人ノ名ナシ", readings=["jp-1875-2-officials"])
 
 
+@rule(cites=["jp-1875:3"],
+      reads=["event:reported", "case.flood", "case.kind", "case.occurred", "case.office_computed",
+            "expense.date", "expense.days", "found.by", "found.date", "item.kind", "party.name",
+            "person.name", "vessel.name"])
 def distress_report(ctx: Context) -> None:
     """Art 3: the first report of the distress, made at once to a coast official."""
     nearest_village(ctx)  # issue 15: from case.position (case.office_computed)
@@ -85,6 +92,8 @@ def nearest_village(ctx: Context) -> None:
                  readings=["jp-1875-3-nearest-village"])
 
 
+@rule(cites=["jp-1875:3"],
+      reads=["event:goods_moved", "expense.date", "found.by", "found.date"])
 def transshipment(ctx: Context) -> None:
     """Art 3 proviso: no goods moved from the ship until the master or a senior person asks."""
     for ev in ctx.scenario.events_of("goods_moved"):
@@ -103,6 +112,10 @@ def transshipment(ctx: Context) -> None:
                      f"{ev.date} 船長等ヨリ頼談無之内ニ猥リニ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
 
 
+@rule(cites=["jp-1875:4"],
+      reads=["event:called_out", "case.dead", "case.flood", "case.heavy_cargo_loss", "case.hull",
+            "case.joint_settlement", "case.kind", "case.many_hands", "case.total_loss", "case.vessel",
+            "expense.date", "found.date", "item.kind", "party.casualty", "vessel.master"])
 def major_wreck_callout(ctx: Context) -> None:
     """Art 4: a major wreck needing many hands — bells and clappers, and the neighbours' boats."""
     vessel = ctx.case.vessel
@@ -131,6 +144,9 @@ def major_wreck_callout(ctx: Context) -> None:
                         "rescue boats is recorded (called_out with neighbour_boats): art 4.", "jp-1875:4")
 
 
+@rule(cites=["jp-1875:5"],
+      reads=["event:dismissed", "case.flood", "case.kind", "expense.category", "expense.date", "found.date",
+            "item.kind"])
 def economy_and_dismissal(ctx: Context) -> None:
     """Art 5: as little expense as possible; the people dismissed once the rescue is done."""
     if drift_case(ctx):
@@ -157,6 +173,9 @@ def economy_and_dismissal(ctx: Context) -> None:
                         "people to be sent home once it is done.", "jp-1875:5")
 
 
+@rule(cites=["jp-1875:6"],
+      reads=["event:mail_handed_over", "event:stored", "case.flood", "case.kind", "case.place",
+            "expense.date", "found.date", "item.found", "item.kind"])
 def safe_keeping(ctx: Context) -> None:
     """Art 6: every secured thing put in a safe and convenient place; sheds and watchmen when needed."""
     if drift_case(ctx):
@@ -179,6 +198,11 @@ def safe_keeping(ctx: Context) -> None:
                         "jp-1875:6")
 
 
+@rule(cites=["jp-1875:7"],
+      reads=["event:landed", "event:owner_notified", "case.cost_bearers", "case.flood", "case.kind",
+            "case.vessel", "expense.date", "expense.days", "found.by", "found.date", "item.kind",
+            "item.owner", "party.name", "party.person", "person.name", "vessel.master", "vessel.name",
+            "vessel.owner"])
 def notify_owners(ctx: Context) -> None:
     """Art 7: the master or crew, as soon as they land, notify the shipowner or cargo owner."""
     if drift_case(ctx):

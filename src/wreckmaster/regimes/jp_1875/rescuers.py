@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import crew_member, name
 
@@ -24,6 +25,10 @@ def _why(party) -> str:
     return " and ".join(parts)
 
 
+@rule(cites=["jp-1875:16"],
+      reads=["event:persons_reported", "event:reward_decided", "case.vessel", "expense.amount",
+            "expense.date", "expense.for", "found.date", "item.government", "party.casualty", "party.heroic",
+            "party.name", "party.person", "person.name", "vessel.government", "vessel.master", "vessel.name"])
 def rescuer_rewards(ctx: Context) -> None:
     """Art 16: flagged rescuers reported to the competent office; an allowance it fixes is awarded."""
     flagged = [p for p in ctx.scenario.parties if p.heroic or (p.casualty and not crew_member(ctx, p.id))]

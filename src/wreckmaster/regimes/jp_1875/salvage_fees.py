@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from wreckmaster.law.assessment import Award, Later
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, government_ship, ids, step_params, wages_withheld, yen
 from .government import allowance_instead_of_fee
@@ -25,6 +26,12 @@ PLACE_JA = {("sea", "floating"): "海面ニ漂流", ("sea", "sunk"): "海中ニ�
             ("river", "floating"): "川面ニ漂流", ("river", "sunk"): "川底ニ沈没"}
 
 
+@rule(cites=["jp-1875:8", "jp-1875:23", "jp-1875:11#1", "jp-1875:9"],
+      reads=["event:reward_decided", "case.flood", "case.kind", "case.vessel", "case.waters",
+            "expense.amount", "expense.category", "expense.date", "expense.for", "expense.payee", "found.by",
+            "found.date", "found.state", "found.waters", "item.effort_evidenced", "item.found",
+            "item.government", "item.kind", "item.value", "vessel.government",
+            "param:effort.withheld_categories"])
 def salvage_fee(ctx: Context) -> None:
     """Art 8: the fee on each item saved from a casualty (not for drift goods, arts 29–37)."""
     if drift_case(ctx):
@@ -120,6 +127,9 @@ def wages_denied(ctx: Context, item) -> None:
                  overrides="owner_costs", readings=["jp-1875-9-other-wages"])
 
 
+@rule(cites=["jp-1875:8"],
+      reads=["event:fee_in_kind", "expense.amount", "expense.date", "expense.for", "found.by", "found.date",
+            "item.value"])
 def fee_in_kind(ctx: Context) -> None:
     """Art 8, closing proviso: 但シ其所持主ノ都合ニ因リ代価又ハ現物ニテモ妨ケナシ — as suits the
     owner, the fee may be given in money or in kind. The award stays in money: it is the measure

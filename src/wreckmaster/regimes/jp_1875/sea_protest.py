@@ -18,6 +18,7 @@ from typing import Any
 from wreckmaster.law import citations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Scenario
+from wreckmaster.law.rules import rule
 
 from .common import ids, master
 
@@ -69,6 +70,12 @@ def _examination(ctx: Context):
     return m, examined, present, separately, agree
 
 
+@rule(cites=["jp-1875:21", "jp-1875:21#1", "jp-1875:21#2", "jp-1875:21#3", "jp-1875:21#4", "jp-1875:21#5",
+            "jp-1875:21#6", "jp-1875:21#7"],
+      reads=["event:examined", "event:sea_protest_issued", "event:sea_protest_requested", "case.damage",
+            "case.kind", "case.vessel", "expense.category", "expense.date", "found.by", "found.date",
+            "item.kind", "item.value", "party.casualty", "vessel.master", "param:sea_protest.min_crew",
+            "param:sea_protest.min_officials"])
 def sea_protest(ctx: Context) -> None:
     """Art 21: the examination and the certificate's seven particulars."""
     req = ctx.scenario.first("sea_protest_requested")

@@ -25,6 +25,7 @@ from wreckmaster.law.assessment import Charge
 from wreckmaster.law.events import FUNDS
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Scenario
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, expense_categories, ids, master, owner_side
 
@@ -82,6 +83,11 @@ def _owed(charges: list[Charge]) -> dict[str, Decimal]:
     return dict(owed)
 
 
+@rule(cites=["jp-1875:19", "jp-1875:20"],
+      reads=["event:paid", "event:payment_deferred", "event:settlement_approved",
+            "event:settlement_submitted", "case.flood", "case.kind", "expense.amount", "expense.date",
+            "found.by", "found.date", "item.government", "item.kind", "item.value", "vessel.government",
+            "param:settlement.min_crew", "param:settlement.min_officials"])
 def settlement_review(ctx: Context) -> None:
     """Arts 19–20: the statement drawn up and examined; the amounts collected, or time given."""
     if drift_case(ctx):

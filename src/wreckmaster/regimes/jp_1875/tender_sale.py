@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import drift_case, step_params
 from .decisions import consultation
@@ -28,6 +29,11 @@ REQUIREMENTS = (
 )
 
 
+@rule(cites=["jp-1875:10", "jp-1875:17", "jp-1875:18"],
+      reads=["event:sold", "case.flood", "case.kind", "case.village", "expense.date", "found.date",
+            "item.kind", "item.value", "party.village", "param:joint_record.copies",
+            "param:other_village.count", "param:other_village.when_officials", "param:sale.bids_kept",
+            "param:sale.min_crew", "param:sale.min_officials"])
 def sale_by_tender(ctx: Context) -> None:
     """Art 10: every sale of secured goods in a casualty (reading ``jp-1875-10-every-sale``)."""
     if drift_case(ctx):

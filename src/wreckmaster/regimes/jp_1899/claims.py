@@ -23,11 +23,16 @@ from fractions import Fraction
 
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import event_actors, name, yen
 from .expenses import is_mayor_outlay
 
 
+@rule(cites=["jp-1899:12.2", "jp-1899:14.1", "jp-1899:20", "jp-1899:12.1", "jp-1899:14.2", "jp-1899:12.2#4"],
+      reads=["event:claim_filed", "event:claim_period_set", "event:requisitioned", "event:summoned",
+            "case.mayor_not_involved", "expense.amount", "expense.date", "found.by", "found.date",
+            "party.name", "party.obstructed", "party.person", "party.roles", "person.name", "vessel.name"])
 def admitted_claims(ctx: Context) -> None:
     """Arts 12, 14, 20: each claim filed is admitted unless late (art 14 ¶2), made by someone who
     obstructed or acted wrongfully (art 12 ¶2 item 4) or by a volunteer when the mayor took no part
@@ -127,6 +132,10 @@ def admitted_claims(ctx: Context) -> None:
                      + (["jp-1899-20-volunteers"] if volunteer else []))
 
 
+@rule(cites=["jp-1899:13", "jp-1899:14.2"],
+      reads=["event:claim_filed", "event:sold", "expense.amount", "expense.category", "expense.for",
+            "expense.payee", "found.by", "item.value", "party.name", "party.person", "person.name",
+            "vessel.name", "param:rescue_expenses.heads", "param:rescue_expenses.mayor_outlays"])
 def expense_heads(ctx: Context) -> None:
     """Art 13 (from the seeds README): what counts as rescue expenses. The scenario's ``expenses``
     itemise them; a category outside the heads is not a rescue expense, and an expense whose payee

@@ -17,10 +17,14 @@ outstanding or not required), not to ``deadlines`` (reading ``jp-1899-2-without-
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import Competence, duty, event_actors, mayors, name, police
 
 
+@rule(cites=["jp-1899:1"],
+      reads=["event:at_scene", "event:reported", "expense.date", "found.by", "found.date", "party.name",
+            "party.person", "person.name", "vessel.name"])
 def competent_mayor(ctx: Context) -> None:
     """Art 1: the mayor who first learned of the case is in charge.
 
@@ -72,6 +76,11 @@ def competent_mayor(ctx: Context) -> None:
                          f"{name(ctx, other)} 後ニ認知 — 救護ノ事務ヲ行ハス")
 
 
+@rule(cites=["jp-1899:2.1"],
+      reads=["event:reported", "case.distance_computed", "case.kind", "case.office_computed",
+            "case.position", "expense.date", "found.date", "found.distance_computed", "found.position",
+            "item.kind", "item.value", "party.name", "party.person", "person.name", "vessel.name",
+            "param:timing.finder_report"])
 def finder_reports(ctx: Context) -> None:
     """Art 2 ¶1: each finder (role ``finder``) reports without delay to the nearest mayor or a
     police official. No days are fixed: the duty is listed; a finding when no report is recorded
@@ -135,6 +144,9 @@ def nearest_office(ctx: Context) -> None:
                  readings=["jp-1899-2-nearest-office"])
 
 
+@rule(cites=["jp-1899:2.2"],
+      reads=["event:reported", "expense.date", "found.by", "found.date", "item.value", "party.name",
+            "party.person", "person.name", "vessel.name", "param:timing.police_notice"])
 def police_notice(ctx: Context) -> None:
     """Art 2 ¶2: a police official who receives a report (or finds the ship himself) notifies the
     mayor — a ``reported`` event by him to a mayor on or after that day."""
@@ -166,6 +178,9 @@ def police_notice(ctx: Context) -> None:
                      params=[timing], readings=["jp-1899-2-2-police-notice"])
 
 
+@rule(cites=["jp-1899:4", "jp-1899:3"],
+      reads=["event:at_scene", "expense.date", "found.by", "found.date", "item.value", "party.name",
+            "party.person", "person.name", "vessel.name", "param:timing.mayor_at_scene"])
 def mayor_at_scene(ctx: Context) -> None:
     """Art 3: the competent mayor goes at once to the scene (``at_scene``). Art 4: a police official
     at the scene assists him, and acts in his place while he is not there."""

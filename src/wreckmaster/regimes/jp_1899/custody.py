@@ -18,6 +18,7 @@ from datetime import date
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import competent, duty, event_actors
 
@@ -67,6 +68,10 @@ def still_held(ctx: Context) -> list[Held]:
     return [h for h in goods(ctx).values() if h.left is None]
 
 
+@rule(cites=["jp-1899:9.1"],
+      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+            "event:security_furnished", "event:seized", "event:sold", "case.occurred", "expense.date",
+            "found.date", "item.found"])
 def custody(ctx: Context) -> None:
     """Art 9 ¶1: the mayor keeps the ship and the goods saved or seized."""
     held = goods(ctx)
@@ -78,6 +83,11 @@ def custody(ctx: Context) -> None:
                  f"市町村長保管ノ物件: {listed}", inputs={"items": list(held)}, readings=["jp-1899-9-custody"])
 
 
+@rule(cites=["jp-1899:9.2"],
+      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+            "event:security_furnished", "event:seized", "event:sold", "case.kind", "case.occurred",
+            "expense.date", "found.date", "item.found", "item.kind", "item.value",
+            "param:timing.mail_handover"])
 def mail(ctx: Context) -> None:
     """Art 9 ¶2: postal matter (items of kind ``mail``) goes without delay to the nearest post office."""
     timing = ctx.param("timing.mail_handover")

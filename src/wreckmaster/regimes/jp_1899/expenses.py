@@ -43,6 +43,7 @@ from fractions import Fraction
 from wreckmaster.law.money import round_half_up_units, split_units
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import (applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
                      responsible_party, yen)
@@ -189,6 +190,10 @@ def is_mayor_outlay(ctx: Context, e) -> bool:
     return ctx.scenario.first("claim_filed", by=e.payee) is None
 
 
+@rule(cites=["jp-1899:13#3", "jp-1899:15.1", "jp-1899:16.1", "jp-1899:18"],
+      reads=["event:claim_filed", "event:sold", "expense.amount", "expense.category", "expense.for",
+            "expense.payee", "party.name", "party.person", "person.name", "vessel.name",
+            "param:rescue_expenses.mayor_outlays"])
 def mayor_outlays(ctx: Context) -> None:
     """Art 13 item 3 with arts 15, 16 ¶1 and 18: the costs of carrying, keeping and selling the goods
     saved that the mayor paid are rescue expenses; no claim is needed for them (art 14 ¶1 is for
@@ -221,6 +226,13 @@ def mayor_outlays(ctx: Context) -> None:
 
 
 # --- art 15: notice and the day to pay by --------------------------------------------------
+@rule(cites=["jp-1899:19.1", "jp-1899:15.1", "jp-1899:22", "jp-1899:15.3", "jp-1899:16.1", "jp-1899:15.2",
+            "jp-1899:21"],
+      reads=["event:expenses_notified", "event:held_goods_disposed", "event:paid", "event:sold",
+            "case.at_home_port", "case.master_absent", "case.rescue_effective", "case.vessel",
+            "expense.amount", "expense.date", "found.by", "found.date", "item.government", "item.owner",
+            "party.name", "party.person", "person.name", "vessel.government", "vessel.master", "vessel.name",
+            "vessel.owner", "param:government_vessels.provisions", "param:treasury.cases"])
 def payment_due(ctx: Context) -> None:
     """Art 15 ¶2–3 (and art 16 ¶1): the responsible party is notified of the amount and pays it by
     the day the mayor fixes — a deadline; the amount needed is what the money held on that day
@@ -289,6 +301,15 @@ def payment_due(ctx: Context) -> None:
 
 
 # --- art 17: the sale of held goods when unpaid --------------------------------------------
+@rule(cites=["jp-1899:17.1", "jp-1899:17.2", "jp-1899:16.3#3", "jp-1899:15.2", "jp-1899:22", "jp-1899:19.2",
+            "jp-1899:16.3#2", "jp-1899:16.3#1"],
+      reads=["event:delivered", "event:disposed", "event:expenses_notified", "event:held_goods_disposed",
+            "event:mail_handed_over", "event:paid", "event:security_furnished", "event:seized", "event:sold",
+            "case.kind", "case.occurred", "case.rescue_effective", "case.vessel", "expense.amount",
+            "expense.category", "expense.date", "expense.for", "found.by", "found.date", "item.found",
+            "item.freight_paid", "item.government", "item.kind", "item.provisions", "item.value",
+            "party.roles", "vessel.government", "vessel.master", "param:government_vessels.provisions",
+            "param:release_unpaid.kinds", "param:treasury.cases"])
 def unpaid_sale(ctx: Context) -> None:
     """Art 17 ¶1: unpaid by the notified day, the held goods (and any security) are sold and the
     proceeds held; ¶2: not goods whose sale would not cover its own cost."""
@@ -415,6 +436,18 @@ def _charge_all(ctx: Context, claims, sources: list[tuple[str, int, list[str]]])
         ctx.out.charge(payers, claimant, "rescue_expenses", _units(ctx, units), cites, shares)
 
 
+@rule(cites=["jp-1899:18", "jp-1899:17.1", "jp-1899:16.6", "jp-1899:22", "jp-1899:16.1", "jp-1899:19.2",
+            "jp-1899:9.1", "jp-1899:15.2", "jp-1899:15.3", "jp-1899:21", "jp-1899:16.3#2", "jp-1899:16.3#1",
+            "jp-1899:16.3#3", "jp-1899:19.1"],
+      reads=["event:delivered", "event:disposed", "event:expenses_notified", "event:held_goods_disposed",
+            "event:mail_handed_over", "event:paid", "event:security_furnished", "event:seized", "event:sold",
+            "case.at_home_port", "case.cost_bearers", "case.kind", "case.master_absent", "case.occurred",
+            "case.rescue_effective", "case.vessel", "expense.amount", "expense.category", "expense.date",
+            "expense.for", "found.by", "found.date", "item.found", "item.freight_paid", "item.government",
+            "item.kind", "item.owner", "item.provisions", "item.value", "party.name", "party.person",
+            "party.roles", "person.name", "vessel.government", "vessel.master", "vessel.name",
+            "vessel.owner", "param:government_vessels.provisions", "param:release_unpaid.kinds",
+            "param:rescue_expenses.final_bearer", "param:treasury.cases"])
 def pay_rescue_expenses(ctx: Context) -> None:
     """Arts 16 ¶6, 18 (and 19 ¶2): the base rule of who pays the admitted claims."""
     led = ledger(ctx)

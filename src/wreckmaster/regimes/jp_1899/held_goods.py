@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import applies, event_actors, name, release_ground, yen
 from .custody import goods
@@ -36,6 +37,10 @@ def _not_for_government(ctx: Context) -> bool:
     return True
 
 
+@rule(cites=["jp-1899:16.2", "jp-1899:22", "jp-1899:16.4"],
+      reads=["event:held_goods_disposed", "event:sale_notice", "event:security_furnished", "case.vessel",
+            "expense.date", "found.by", "found.date", "item.government", "vessel.government",
+            "param:government_vessels.provisions"])
 def delivery_against_security(ctx: Context) -> None:
     """Art 16 ¶2: goods delivered to the master or owner against security, outside an art 11 notice."""
     if _not_for_government(ctx):
@@ -52,6 +57,14 @@ def delivery_against_security(ctx: Context) -> None:
                      f"{ev.date}: 擔保ヲ供シ {', '.join(items)} ノ引渡ヲ受ク", readings=["jp-1899-16-2-security"])
 
 
+@rule(cites=["jp-1899:16.3#1", "jp-1899:16.3#2", "jp-1899:16.3#3", "jp-1899:16.3#4", "jp-1899:17.2"],
+      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+            "event:security_furnished", "event:seized", "event:sold", "case.kind", "case.occurred",
+            "case.vessel", "expense.amount", "expense.category", "expense.date", "expense.for", "found.date",
+            "item.found", "item.freight_paid", "item.government", "item.kind", "item.owner",
+            "item.provisions", "item.value", "party.name", "party.person", "party.roles", "person.name",
+            "vessel.government", "vessel.master", "vessel.name", "vessel.owner",
+            "param:government_vessels.provisions", "param:release_unpaid.kinds"])
 def free_baggage(ctx: Context) -> None:
     """Art 16 ¶3: goods delivered even unpaid — the crew's belongings (item 1), food (item 2),
     passengers' baggage carried free of freight (item 3) and the goods of art 17 ¶2, whose sale would
@@ -94,6 +107,10 @@ def free_baggage(ctx: Context) -> None:
                      readings=["jp-1899-16-3-baggage"] if cite.endswith("#3") else ["jp-1899-16-3-today-wording"])
 
 
+@rule(cites=["jp-1899:16.4", "jp-1899:16.5", "jp-1899:22"],
+      reads=["event:held_goods_disposed", "event:security_furnished", "case.vessel", "expense.date",
+            "found.by", "found.date", "item.government", "party.name", "party.person", "person.name",
+            "vessel.government", "vessel.name", "param:government_vessels.provisions"])
 def disposals(ctx: Context) -> None:
     """Art 16 ¶4: a sale, mortgage or pledge of the held ship or cargo needs the mayor's approval;
     ¶5: the money or goods it brings in are held by the mayor."""

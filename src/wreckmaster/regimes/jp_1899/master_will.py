@@ -12,6 +12,7 @@ Art 22 applies ¶1 but not ¶2 to government ships: there the override has no ef
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import applies, authority_ok, event_actors, master, name
 
@@ -20,6 +21,11 @@ GROUND_EN = {"insufficient-means": "the master's means of protecting life are in
 GROUND_JA = {"insufficient-means": "船長ノ人命ヲ保護スル手段ヲ不充分ナリト認ム", "bad-faith": "船長ニ惡意アリト認ム"}
 
 
+@rule(cites=["jp-1899:5.1", "jp-1899:21", "jp-1899:5.2", "jp-1899:22", "jp-1899:1", "jp-1899:4"],
+      reads=["event:master_refused", "event:mayor_override", "event:requisitioned", "event:summoned",
+            "case.master_absent", "case.vessel", "expense.date", "found.by", "found.date", "item.found",
+            "item.government", "party.name", "party.person", "person.name", "vessel.government",
+            "vessel.master", "vessel.name", "param:government_vessels.provisions", "param:override.grounds"])
 def master_will(ctx: Context) -> None:
     """Art 5 ¶1: a rescue against the master's will is not allowed."""
     refusal = ctx.scenario.first("master_refused")

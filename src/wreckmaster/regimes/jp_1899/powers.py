@@ -19,6 +19,7 @@ claims (``ctx.memo["excluded_conduct"]``; reading ``jp-1899-12-2-4-acts``).
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import authority_ok, event_actors, name
 
@@ -44,6 +45,9 @@ def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
     ctx.memo.setdefault("excluded_conduct", {}).setdefault(person, (why, cite))
 
 
+@rule(cites=["jp-1899:6.1", "jp-1899:6.2", "jp-1899:1", "jp-1899:4"],
+      reads=["event:summoned", "expense.date", "found.by", "found.date", "party.name", "party.person",
+            "person.name", "vessel.name"])
 def summons(ctx: Context) -> None:
     """Art 6 ¶1: persons summoned; ¶2: they must work under the mayor's direction (a refusal is a
     breach: a warning)."""
@@ -64,6 +68,9 @@ def summons(ctx: Context) -> None:
                      inputs={"to": to, "refused": refused}, readings=["jp-1899-6-2-refusal"] if refused else ())
 
 
+@rule(cites=["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2", "jp-1899:1", "jp-1899:4"],
+      reads=["event:claim_filed", "event:requisitioned", "expense.date", "found.by", "found.date",
+            "party.name", "party.person", "person.name", "vessel.name"])
 def requisitions(ctx: Context) -> None:
     """Art 6 ¶1: ships, carts, horses and other things requisitioned; land of others used. The
     compensation is a rescue expense (art 13) paid only on a claim (art 14 ¶2)."""
@@ -86,6 +93,9 @@ def requisitions(ctx: Context) -> None:
                                 ["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2"])
 
 
+@rule(cites=["jp-1899:7.1", "jp-1899:1", "jp-1899:4"],
+      reads=["event:removed", "expense.date", "found.by", "found.date", "party.name", "party.person",
+            "person.name", "vessel.name"])
 def removals(ctx: Context) -> None:
     """Art 7 ¶1: persons removed from the scene; obstruction and wrongful acts also exclude them
     from rescue expenses (art 12 ¶2 item 4)."""
@@ -105,6 +115,9 @@ def removals(ctx: Context) -> None:
                      readings=["jp-1899-12-2-4-acts"] if ground != "unnecessary" else ())
 
 
+@rule(cites=["jp-1899:7.2", "jp-1899:7.3", "jp-1899:1", "jp-1899:4"],
+      reads=["event:restrained", "expense.date", "found.by", "found.date", "party.name", "party.person",
+            "person.name", "vessel.name"])
 def restraints(ctx: Context) -> None:
     """Art 7 ¶2: a person who committed violence restrained; ¶3: those ordered to help may not
     refuse (a refusal is a warning)."""
@@ -129,6 +142,9 @@ def restraints(ctx: Context) -> None:
                      readings=["jp-1899-12-2-4-acts"] + (["jp-1899-7-3-refusal"] if refused else []))
 
 
+@rule(cites=["jp-1899:8", "jp-1899:9.1", "jp-1899:1", "jp-1899:4"],
+      reads=["event:searched", "event:seized", "expense.date", "found.by", "found.date", "party.name",
+            "party.person", "person.name", "vessel.name"])
 def concealment(ctx: Context) -> None:
     """Art 8: goods concealed are searched for and seized; seized goods are held (art 9 ¶1). Those
     who concealed them committed a wrongful act (art 12 ¶2 item 4)."""

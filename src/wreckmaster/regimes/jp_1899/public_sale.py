@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import applies, event_actors, master, name, owner, yen
 from .expenses import is_art17_sale
@@ -61,6 +62,15 @@ def notice_recipient(ctx: Context) -> tuple[str | None, bool, str]:
     return None, False, "the master is not in the locality and the ship is not at its home port: no notice"
 
 
+@rule(cites=["jp-1899:11.1", "jp-1899:22", "jp-1899:11.1#1", "jp-1899:11.1#2", "jp-1899:11.1#3",
+            "jp-1899:11.3", "jp-1899:11.2", "jp-1899:11.4"],
+      reads=["event:expenses_notified", "event:held_goods_disposed", "event:paid", "event:sale_decided",
+            "event:sale_notice", "event:security_furnished", "event:sold", "case.at_home_port",
+            "case.master_absent", "case.rescue_effective", "case.vessel", "expense.amount",
+            "expense.category", "expense.date", "expense.for", "found.by", "found.date", "item.dangerous",
+            "item.government", "item.owner", "item.perishable", "item.value", "party.name", "party.person",
+            "person.name", "vessel.government", "vessel.master", "vessel.name", "vessel.owner",
+            "param:government_vessels.provisions", "param:public_sale.grounds", "param:treasury.cases"])
 def public_sale(ctx: Context) -> None:
     """Art 11 ¶1–4 for each sale that is not an art 17 sale."""
     grounds = ctx.param("public_sale.grounds")
@@ -134,6 +144,10 @@ def _notice(ctx: Context, item, sale) -> None:
                  readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
 
 
+@rule(cites=["jp-1899:11.2", "jp-1899:11.4", "jp-1899:11.1#1", "jp-1899:11.1#2", "jp-1899:11.1#3"],
+      reads=["event:sale_decided", "event:sale_notice", "event:security_furnished", "event:sold",
+            "case.vessel", "expense.date", "found.by", "found.date", "item.dangerous", "item.government",
+            "item.perishable", "vessel.government", "param:government_vessels.provisions"])
 def sale_notices(ctx: Context) -> None:
     """Art 11 ¶2, ¶4: each notice sets a period to ask for delivery against security (a deadline);
     a request within it bars the sale, and the goods are delivered."""

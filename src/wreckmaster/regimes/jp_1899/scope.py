@@ -13,10 +13,13 @@ Chapter 2 (drifting and sunken goods) is not in the seed: a drift case is out of
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import name
 
 
+@rule(cites=["jp-1899:23"],
+      reads=["case.treaty", "case.vessel", "party.name", "person.name", "vessel.foreign", "vessel.name"])
 def treaty(ctx: Context) -> None:
     """Art 23: where a treaty provides otherwise, the chapter does not apply."""
     if ctx.case.treaty:
@@ -41,6 +44,8 @@ def treaty(ctx: Context) -> None:
                      "外國船舶 — 條約ニ別段ノ定ナキモノトシテ本章ヲ適用ス", readings=["jp-1899-23-treaty"])
 
 
+@rule(cites=["jp-1899:1"],
+      reads=["case.kind", "item.kind"])
 def drift(ctx: Context) -> None:
     """Chapter 1 is about ships in distress; drifting and sunken goods are chapter 2, not in the seed."""
     if ctx.memo.get("out_of_scope") or ctx.case.kind != "drift":
@@ -54,6 +59,10 @@ def drift(ctx: Context) -> None:
                  "漂流物ハ第一章 (遭難船舶救護) ノ範圍外", readings=["jp-1899-1-chapter-one"])
 
 
+@rule(cites=["jp-1899:22"],
+      reads=["case.vessel", "item.government", "item.owner", "item.value", "party.name", "party.person",
+            "person.name", "vessel.government", "vessel.name", "vessel.owner",
+            "param:government_vessels.provisions"])
 def government_vessel(ctx: Context) -> None:
     """Art 22, an exception to the chapter: for a naval vessel or other government ship only the
     listed provisions apply. The rules that give way say so in their own steps."""

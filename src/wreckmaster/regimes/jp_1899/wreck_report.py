@@ -13,10 +13,18 @@ Art 22 does not list art 10: no wreck report is due for a government ship.
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import applies, duty, event_actors, master, name
 
 
+@rule(cites=["jp-1899:10.1", "jp-1899:22", "jp-1899:21", "jp-1899:10.3", "jp-1899:10.2"],
+      reads=["event:certification_requested", "event:examined", "event:papers_ordered",
+            "event:report_certified", "event:wreck_report", "case.master_absent", "case.vessel",
+            "expense.date", "found.by", "found.date", "item.government", "item.value", "party.name",
+            "party.person", "party.roles", "person.name", "vessel.government", "vessel.inland_waters_only",
+            "vessel.master", "vessel.name", "vessel.no_nationality_certificate",
+            "param:government_vessels.provisions", "param:timing.wreck_report"])
 def wreck_report(ctx: Context) -> None:
     """Art 10 ¶1: the master's wreck report, without delay (no days: a duty, reading
     ``jp-1899-2-without-delay``); the proviso's two exceptions are ``vessel`` flags."""

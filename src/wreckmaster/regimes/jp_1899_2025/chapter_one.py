@@ -147,6 +147,7 @@ def shared(rule: Callable[[Context], None]) -> Callable[[Context], None]:
                 ctx.out.outputs[key] = _rewrite(ctx.out.outputs[key], ctx.regime.id)
 
     run.__name__ = run.__qualname__ = getattr(rule, "__name__", "rule")
+    run.__wrapped__ = rule  # type: ignore[attr-defined]  # its declaration (law/rules.py)
     run.__doc__ = rule.__doc__
     return run
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from . import common
 from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
@@ -47,6 +48,24 @@ def chapter_items(ctx: Context) -> list[Item]:
     return out
 
 
+@rule(cites=["jp-1899-2025:24.2", "jp-1899-2025:order", "jp-1899-2025:27.1", "jp-1899-2025:28.2",
+            "jp-1899-2025:28.1", "jp-1899-2025:28.3", "jp-1899-2025:26", "jp-1899-2025:27.3",
+            "jp-1899-2025:27.2", "jp-1899-2025:24.1", "jp-1899-2025:25.1", "jp-1899-2025:25.2",
+            "jp-1899-2025:24", "jp-1899-2025:11.1", "jp-1899-2025:11.1#1", "jp-1899-2025:11.1#2",
+            "jp-1899-2025:11.1#3"],
+      reads=["event:decided", "event:delivered", "event:finder_notified", "event:finder_took",
+            "event:finder_waived", "event:notice_posted", "event:owner_claimed", "event:owner_informed",
+            "event:owner_waived", "event:removed_by_police", "event:returned_to_owner",
+            "event:reward_decided", "event:sale_decided", "event:sold", "case.closed_days", "case.kind",
+            "case.occurred", "case.vessel", "case.waters", "expense.amount", "expense.category",
+            "expense.date", "expense.for", "expense.payee", "found.by", "found.date", "found.state",
+            "found.waters", "item.dangerous", "item.found", "item.in_vessel", "item.kept_sunk", "item.kind",
+            "item.owner", "item.perishable", "item.value", "party.name", "party.person", "person.name",
+            "vessel.name", "vessel.owner", "param:direct_return.period", "param:finder.costs",
+            "param:owner_claim.costs", "param:owner_claim.period", "param:owner_claim.period_sunk",
+            "param:owner_claim.reward.drifting", "param:owner_claim.reward.river_timber",
+            "param:owner_claim.reward.sunken", "param:reward.drifting", "param:reward.river_timber",
+            "param:reward.sunken", "param:sale.grounds", "param:timing.delivery"])
 def drift_goods(ctx: Context) -> None:
     """Arts 24–28, item by item."""
     for item in chapter_items(ctx):

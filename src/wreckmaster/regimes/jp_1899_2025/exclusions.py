@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 from wreckmaster.regimes.jp_1899.common import event_actors
 from wreckmaster.regimes.jp_1899.master_will import by_master, override_fails, rescue_acts_after
 
@@ -75,6 +76,12 @@ def _carried_off(ctx: Context) -> dict[str, str]:
 ITEMS = ((1, _ship_party), (2, _caused_distress), (3, _against_master), (5, _carried_off))
 
 
+@rule(cites=["jp-1899-2025:12.2"],
+      reads=["event:claim_filed", "event:goods_concealed", "event:handover_refused", "event:master_refused",
+            "event:mayor_override", "event:requisitioned", "event:summoned", "case.kind",
+            "case.master_absent", "case.vessel", "expense.date", "found.by", "found.date", "item.found",
+            "item.government", "item.kind", "item.owner", "party.caused_distress", "vessel.government",
+            "vessel.master", "vessel.owner", "param:government_vessels.provisions"])
 def claim_exclusions(ctx: Context) -> None:
     """Art 12 ¶2 items 1, 2, 3, 5: the claimants they exclude, for the shared claims rule (the
     first item that applies is named)."""

@@ -15,6 +15,7 @@ the requisition, the use of land — and an event's ``good_reason: true`` excuse
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import event_actors, item_class, name
 from .drift import chapter_items
@@ -29,6 +30,20 @@ def _penalty(ctx: Context, code: str, who: list[str], facts: str, param: str, ci
                  params=[p], readings=["jp-1899-2025-penalties"])
 
 
+@rule(cites=["jp-1899-2025:35-2", "jp-1899-2025:35-1", "jp-1899-2025:24.1", "jp-1899-2025:31#1",
+            "jp-1899-2025:31#2", "jp-1899-2025:6.2", "jp-1899-2025:6.1", "jp-1899-2025:31#3",
+            "jp-1899-2025:7.3", "jp-1899-2025:32", "jp-1899-2025:33", "jp-1899-2025:10.1", "jp-1899-2025:34",
+            "jp-1899-2025:10.2"],
+      reads=["event:certified_by_fraud", "event:delivered", "event:marks_defaced", "event:notice_posted",
+            "event:owner_claimed", "event:owner_informed", "event:removed", "event:removed_by_police",
+            "event:requisitioned", "event:restrained", "event:returned_to_owner", "event:summoned",
+            "event:wreck_report", "case.kind", "case.master_absent", "case.treaty", "case.vessel",
+            "case.waters", "expense.date", "found.by", "found.date", "found.state", "found.waters",
+            "item.found", "item.government", "item.kept_sunk", "item.kind", "item.value", "party.obstructed",
+            "vessel.government", "vessel.inland_waters_only", "vessel.master",
+            "vessel.no_nationality_certificate", "param:penalty.fraudulent_certification",
+            "param:penalty.marks", "param:penalty.no_wreck_report", "param:penalty.obstruction",
+            "param:penalty.refusal", "param:penalty.sunken_goods"])
 def penalties(ctx: Context) -> None:
     distress = ctx.case.kind != "drift" and ctx.case.vessel is not None and not ctx.case.treaty
     if distress:

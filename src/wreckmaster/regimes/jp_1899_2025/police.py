@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, pay_out, record,
                      sale_of, yen)
@@ -44,6 +45,13 @@ def early_sale(ctx: Context, item, sale, due) -> None:
                     ["jp-1899-2025:29.2", "jp-1899-2025:11.1", "jp-1899-2025:30.2"])
 
 
+@rule(cites=["jp-1899-2025:29.1", "jp-1899-2025:29.2", "jp-1899-2025:25.2", "jp-1899-2025:30.1",
+            "jp-1899-2025:30.2", "jp-1899-2025:11.1"],
+      reads=["event:notice_posted", "event:owner_claimed", "event:owner_informed", "event:removed",
+            "event:removed_by_police", "event:sold", "case.closed_days", "expense.amount",
+            "expense.category", "expense.date", "expense.for", "expense.payee", "found.by", "found.date",
+            "item.value", "party.name", "person.name", "vessel.name", "param:removal.claim_costs",
+            "param:removal.claim_period", "param:removal.sale_costs"])
 def removed_goods(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("removed_by_police"):
         for item_id in event_actors(ev.get("items")):

@@ -27,6 +27,7 @@ from typing import Sequence
 
 from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import is_baggage, owner_of, what, yen
 
@@ -85,6 +86,9 @@ def limits(ctx: Context) -> tuple[Param, Param]:
     return ctx.param("baggage.max_sides_sum_m"), ctx.param("baggage.max_weight_kg")
 
 
+@rule(cites=["jp-village-ferry:13", "jp-village-ferry:18", "jp-village-ferry:13#1"],
+      reads=["case.kind", "item.dimensions_m", "item.hand_carried", "item.kind", "item.parcel", "item.value",
+            "item.weight_kg", "param:baggage.max_sides_sum_m", "param:baggage.max_weight_kg"])
 def baggage_limits(ctx: Context) -> None:
     """Art 13: every piece of baggage within 2 m (sum of the sides) and 30 kg, limits included.
 
@@ -135,6 +139,9 @@ def baggage_limits(ctx: Context) -> None:
                      readings=["jp-village-ferry-13-limits", "jp-village-ferry-13-over-limits"])
 
 
+@rule(cites=["jp-village-ferry:13#1", "jp-village-ferry:15"],
+      reads=["event:shipment_accepted", "case.kind", "expense.date", "found.date", "item.dangerous",
+            "item.hand_carried", "item.kind", "item.parcel"])
 def listed_articles(ctx: Context) -> None:
     """Art 13 proviso: dangerous articles (among the listed ones, cf. art 15) are not accepted
     as baggage unless the village specially allows it (a ``shipment_accepted`` event)."""
@@ -163,6 +170,8 @@ def listed_articles(ctx: Context) -> None:
                      readings=["jp-village-ferry-13-listed"])
 
 
+@rule(cites=["jp-village-ferry:14", "jp-village-ferry:13#1"],
+      reads=["event:inspected", "case.kind", "expense.date", "found.date", "item.kind", "item.parcel"])
 def inspection(ctx: Context) -> None:
     """Art 14: an inspection needs a suspicion (``grounds``) and a witness (the person or a third party)."""
     for ev in ctx.scenario.events_of("inspected"):
@@ -193,6 +202,9 @@ def inspection(ctx: Context) -> None:
                      readings=["jp-village-ferry-14-inspection"])
 
 
+@rule(cites=["jp-village-ferry:15", "jp-village-ferry:5"],
+      reads=["event:harm_caused", "case.kind", "expense.amount", "expense.date", "found.date",
+            "item.dangerous", "item.hand_carried", "item.kind", "item.parcel"])
 def harm_by_dangerous_articles(ctx: Context) -> None:
     """Art 15: harm that a passenger's dangerous article does to others is the passenger's."""
     for ev in ctx.scenario.events_of("harm_caused"):
@@ -228,6 +240,9 @@ def harm_by_dangerous_articles(ctx: Context) -> None:
                      amount=ctx.out.round(Fraction(amount)), readings=["jp-village-ferry-15-passenger"])
 
 
+@rule(cites=["jp-village-ferry:17"],
+      reads=["event:handed_in", "event:sailed", "case.kind", "expense.date", "found.date",
+            "item.hand_carried", "item.kind", "item.parcel"])
 def day_of_sailing(ctx: Context) -> None:
     """Art 17: baggage and parcels are handed in on the day of sailing (出帆当日).
 

@@ -15,10 +15,14 @@ from decimal import Decimal
 
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import carrier
 
 
+@rule(cites=["jp-village-ferry:20"],
+      reads=["event:compensation_paid", "event:grace_requested", "event:paid", "case.vessel",
+            "expense.amount", "expense.date", "found.by", "found.date", "item.owner", "vessel.owner"])
 def period_of_grace(ctx: Context) -> None:
     """Art 20: the period of grace the village asked for is the time to pay."""
     requests = ctx.scenario.events_of("grace_requested")

@@ -34,6 +34,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import (CARRIED_KINDS, first_date, is_baggage, loaded_on, owner_of, require_carrier,
                      unloaded_on, what, yen)
@@ -94,6 +95,18 @@ def _label(loss: Loss) -> str:
     return f"{loss.item.id} (damage ratio {yen(loss.ratio)}, {loss.cause}, on {loss.on})"
 
 
+@rule(cites=["jp-village-ferry:18", "jp-village-ferry:19", "jp-village-ferry:11", "jp-village-ferry:12",
+            "jp-village-ferry:16", "jp-village-ferry:9", "jp-village-ferry:3", "jp-village-ferry:1",
+            "jp-village-ferry:2", "jp-village-ferry:4#1", "jp-village-ferry:4", "jp-village-ferry:4#2",
+            "jp-village-ferry:4#3", "jp-village-ferry:4#4", "jp-village-ferry:4#5", "jp-village-ferry:4#6",
+            "jp-village-ferry:4#7", "jp-village-ferry:4#8", "jp-village-ferry:4#9", "jp-village-ferry:4#10",
+            "jp-village-ferry:4#11", "jp-village-ferry:4#12"],
+      reads=["event:damaged", "event:loaded", "event:shipment_declared", "event:theft", "event:unloaded",
+            "case.kind", "case.vessel", "expense.amount", "expense.date", "found.date", "item.charges_saved",
+            "item.declared_value", "item.hand_carried", "item.kind", "item.manifest_value",
+            "item.market_value", "item.owner", "item.packing", "item.parcel", "item.pieces",
+            "item.valuation", "item.value", "vessel.owner", "param:compensation.baggage_cap",
+            "param:compensation.goods_cap"])
 def compensation(ctx: Context) -> None:
     """Arts 18 and 19 for every loss (``damaged`` events and unauthorised disposals), after the
     exceptions of arts 16, 12, 9, 1–4 and 11."""

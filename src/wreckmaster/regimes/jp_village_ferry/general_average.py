@@ -15,10 +15,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import carrier, require_carrier
 
 
+@rule(cites=["jp-village-ferry:23", "yar-1974:A"],
+      reads=["event:salvage_rendered", "case.general_average", "case.kind", "item.kind"])
 def general_average(ctx: Context) -> None:
     """Art 23: when the case names an adjustment (``case.general_average``), or is a jettison or
     a salvage (general average acts), the assessment says general average is adjusted under
@@ -50,6 +53,9 @@ def general_average(ctx: Context) -> None:
                  inputs={"general_average": path, "kind": ctx.case.kind}, readings=["jp-village-ferry-23-yar-1974", "jp-village-ferry-23-link"])
 
 
+@rule(cites=["jp-village-ferry:24", "yar-1974:VI"],
+      reads=["event:salvage_rendered", "case.vessel", "expense.amount", "expense.date", "found.by",
+            "found.date", "item.owner", "vessel.owner"])
 def sister_ship_salvage(ctx: Context) -> None:
     """Art 24: salvage by another ship of the village (``salvage_rendered`` whose ``salvor_owner``
     is the carrier) is reckoned as if by a stranger: the remuneration is due in full, an award

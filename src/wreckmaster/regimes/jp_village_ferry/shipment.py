@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .common import carrier, first_date, in_time, is_carried, what
 
@@ -55,6 +56,10 @@ def _goods(item: Item) -> bool:
     return is_carried(item) and (item.kind != "baggage" or item.parcel)
 
 
+@rule(cites=["jp-village-ferry:5.1", "jp-village-ferry:5.2"],
+      reads=["event:loaded", "event:shipment_accepted", "event:shipment_declared", "case.kind",
+            "expense.date", "found.date", "item.dangerous", "item.hand_carried", "item.kind", "item.marked",
+            "item.parcel"])
 def dangerous_goods(ctx: Context) -> None:
     """Art 5 ¶1: dangerous goods shipped only when marked, declared and accepted beforehand."""
     for item in ctx.scenario.items:
@@ -73,6 +78,10 @@ def dangerous_goods(ctx: Context) -> None:
                      inputs={"marked": item.marked}, readings=["jp-village-ferry-5-before-loading"])
 
 
+@rule(cites=["jp-village-ferry:6", "jp-village-ferry:5.2"],
+      reads=["event:loaded", "event:shipment_declared", "case.kind", "expense.date", "found.date",
+            "item.hand_carried", "item.kind", "item.marked", "item.parcel", "item.value", "item.weight_kg",
+            "param:heavy_goods.min_weight_kg"])
 def heavy_goods(ctx: Context) -> None:
     """Art 6: goods of one tonne or more are declared and marked before shipment."""
     threshold = ctx.param("heavy_goods.min_weight_kg")
@@ -93,6 +102,10 @@ def heavy_goods(ctx: Context) -> None:
                      readings=["jp-village-ferry-6-one-tonne"])
 
 
+@rule(cites=["jp-village-ferry:5.2", "jp-village-ferry:5.1", "jp-village-ferry:6", "jp-village-ferry:7"],
+      reads=["event:disposed", "event:loaded", "event:shipment_accepted", "event:shipment_declared",
+            "case.kind", "expense.date", "found.date", "item.dangerous", "item.hand_carried", "item.kind",
+            "item.marked", "item.parcel", "item.value", "item.weight_kg", "param:heavy_goods.min_weight_kg"])
 def disposal(ctx: Context) -> None:
     """Arts 5 ¶2, 6 and 7: the master's disposal of goods (``disposed`` events other than art 22's).
 
@@ -154,6 +167,8 @@ def disposal(ctx: Context) -> None:
                 unauthorised.append((item_id, ev))
 
 
+@rule(cites=["jp-village-ferry:10", "jp-village-ferry:17"],
+      reads=["event:handed_in", "case.vessel", "expense.date", "found.date", "item.owner", "vessel.owner"])
 def who_accepts(ctx: Context) -> None:
     """Art 10: goods are accepted by the village or by the contractor the village head designates
     (a party that is the carrier or has the role ``carrier`` or ``contractor``)."""

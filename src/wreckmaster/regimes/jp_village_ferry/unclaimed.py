@@ -17,10 +17,15 @@ unloading not counted; reading jp-village-ferry-22-thirty-days). A ``disposed`` 
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import first_date, is_carried, owner_of, unloaded_on, what
 
 
+@rule(cites=["jp-village-ferry:22", "jp-village-ferry:21"],
+      reads=["event:arrival_notified", "event:delivery_requested", "event:disposed", "event:unloaded",
+            "case.kind", "expense.date", "found.date", "item.hand_carried", "item.kind", "item.parcel",
+            "item.value", "param:unclaimed.period"])
 def unclaimed_goods(ctx: Context) -> None:
     """Art 22 (with art 21): the 30-day deadline and the disposal of unclaimed goods."""
     period = ctx.param("unclaimed.period")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .common import expense_categories, owner_of, require_carrier, yen
 
@@ -24,6 +25,8 @@ CAUSE_JA = {"riot": "暴動", "labour-dispute": "労働争議", "weather": "天�
             "law": "法令", "force-majeure": "不可抗力", "other": "やむを得ない事由"}
 
 
+@rule(cites=["jp-village-ferry:8"],
+      reads=["event:request_refused", "expense.date", "found.date"])
 def refused_requests(ctx: Context) -> None:
     """Art 8: refusing to return goods or to change their port of discharge is allowed."""
     for ev in ctx.scenario.events_of("request_refused"):
@@ -38,6 +41,10 @@ def refused_requests(ctx: Context) -> None:
                      + "の請求に応じない（第8条）", readings=["jp-village-ferry-8-refusal"])
 
 
+@rule(cites=["jp-village-ferry:9"],
+      reads=["event:discharged_elsewhere", "case.place", "case.vessel", "expense.amount", "expense.category",
+            "expense.date", "expense.for", "expense.payee", "found.date", "item.dangerous", "item.owner",
+            "vessel.owner"])
 def discharge_elsewhere(ctx: Context) -> None:
     """Art 9: landing elsewhere or carrying back when the port is judged impossible *and* dangerous.
 

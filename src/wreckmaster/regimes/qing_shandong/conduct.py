@@ -24,6 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import tael
 
@@ -35,6 +36,8 @@ SIGNALS = {
 }
 
 
+@rule(cites=["qing-shandong:3", "qing-shandong:1"],
+      reads=["case.signal"])
 def signal(ctx: Context) -> None:
     """Art 3 (and art 1: 本船日則懸旗，夜則懸燈，以示求救): the signal and its procedure."""
     sig = ctx.case.signal
@@ -45,6 +48,9 @@ def signal(ctx: Context) -> None:
                  inputs={"signal": sig}, readings=["qing-shandong-3-signals"])
 
 
+@rule(cites=["qing-shandong:3"],
+      reads=["event:boarded", "event:boats_dispatched", "event:goods_taken", "case.signal", "expense.date",
+            "found.by", "found.date", "item.value", "param:enquiry.max_boats"])
 def aground_sound(ctx: Context) -> None:
     """Art 3: a ship aground and sound — the station first sends one or two boats to ask;
     nobody boards to disturb her, nor carries goods off, unless the master wishes it."""
@@ -75,6 +81,9 @@ def aground_sound(ctx: Context) -> None:
                             "severely (art 3).", "qing-shandong:3")
 
 
+@rule(cites=["qing-shandong:3"],
+      reads=["event:acted_without_direction", "event:master_directed", "case.signal", "expense.date",
+            "found.by", "found.date"])
 def breached(ctx: Context) -> None:
     """Art 3: a holed ship — many boats; whether ship, goods or persons are saved first is the
     master's direction; nobody acts on his own (均聽船主指揮，不得自行動手)."""
@@ -92,6 +101,10 @@ def breached(ctx: Context) -> None:
                         "the master's direction (不得自行動手, art 3).", "qing-shandong:3")
 
 
+@rule(cites=["qing-shandong:3"],
+      reads=["event:hire_agreed", "case.signal", "case.vessel", "expense.amount", "expense.date", "found.by",
+            "found.date", "item.found", "item.owner", "item.value", "vessel.owner",
+            "param:hire_fee.max_share"])
 def hire_fee(ctx: Context) -> None:
     """Art 3: the hire fee (雇價) for carrying goods ashore is at most a quarter of their value.
     For a ship aground and sound (``signal: aground-sound``) it is what the boatmen are paid for
@@ -156,6 +169,8 @@ def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> Non
     ctx.out.charge_awards(awards, payer, "qing-shandong:3")
 
 
+@rule(cites=["qing-shandong:3"],
+      reads=["event:goods_guarded", "event:landed"])
 def guarding(ctx: Context) -> None:
     """Art 3: goods carried ashore are guarded by men the station sends (由公所派人看守)."""
     landed = [(ev, i) for ev in ctx.scenario.events_of("landed") for i in (ev.get("items") or [])]
@@ -172,6 +187,9 @@ def guarding(ctx: Context) -> None:
                         "(art 3: 由公所派人看守).", "qing-shandong:3")
 
 
+@rule(cites=["qing-shandong:3"],
+      reads=["event:accused", "event:delivered", "event:goods_concealed", "event:offenders_seized",
+            "expense.date", "found.by", "found.date"])
 def plunder(ctx: Context) -> None:
     """Art 3: hiding goods or carrying them elsewhere is plunder in peril (乘危搶奪), the goods
     recovered; ruffians bound and delivered by the directors and wardens earn them a reward;

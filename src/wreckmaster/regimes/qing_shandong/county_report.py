@@ -16,8 +16,13 @@ from __future__ import annotations
 
 from wreckmaster.law import chinese_calendar as cal
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 
+@rule(cites=["qing-shandong:5"],
+      reads=["event:case_reported", "event:reported", "case.occurred", "expense.date", "found.by",
+            "found.date", "item.value", "party.name", "person.name", "vessel.name",
+            "param:county_report.period"])
 def county_report(ctx: Context) -> None:
     """Art 5: the deadline of the county's report, counted in lunar months."""
     period = ctx.param("county_report.period")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment
 from .._qing.first_report import Wording, first_report_reward
@@ -29,6 +30,11 @@ WORDING = Wording(
     owner_verb="paid")
 
 
+@rule(cites=["qing-shandong:2"],
+      reads=["event:decided", "event:paid", "event:reported", "event:reward_decided", "case.vessel",
+            "expense.amount", "expense.date", "expense.for", "found.by", "found.date", "item.owner",
+            "item.value", "party.can_pay", "party.roles", "person.can_pay", "vessel.owner", "vessel.size",
+            "param:first_report.max.large", "param:first_report.max.other", "param:first_report.offices"])
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward, at most 30 taels (large ship) or 10 (otherwise)."""
     got = first_report_reward(ctx, "qing-shandong:2", WORDING)

@@ -28,6 +28,7 @@ from wreckmaster.law.assessment import Award
 from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .._qing.awards import award_facts, consul_valuation
 from .._qing.common import item_owner, saved_items, tael
@@ -36,6 +37,11 @@ GRADE_ZH = {("hard", "few"): "難救而數少", ("hard", "many"): "難救而數�
             ("easy", "few"): "易救而數少", ("easy", "many"): "易救而數多"}
 
 
+@rule(cites=["qing-shandong:3", "qing-shandong:4"],
+      reads=["event:owner_identified", "case.kind", "case.signal", "case.vessel", "case.waters", "found.by",
+            "found.diving", "found.soaked", "found.waters", "item.difficulty", "item.found", "item.kind",
+            "item.owner", "item.quantity", "item.value", "person.difficulty", "vessel.owner",
+            "param:goods_award.diving", "param:goods_award.diving.owner_keeps", "param:station_fund.share"])
 def goods_award(ctx: Context) -> None:
     """Art 4: the award on each saved item by its grade (difficulty × quantity). Art 4's award is
     for a holed ship (船身業已觸破, art 3: 聽候地方官督同酌度難易多寡，以定賞項); a ship aground and
@@ -159,6 +165,9 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
     return awards
 
 
+@rule(cites=["qing-shandong:4"],
+      reads=["event:goods_valued", "case.kind", "case.vessel", "expense.date", "found.by", "found.date",
+            "item.found", "item.kind", "vessel.foreign"])
 def foreign_valuation(ctx: Context) -> None:
     """Art 4: goods of a foreign ship are reported to the nearest consul and valued together
     with him (外國船貨則並報明附近領事官，會同查核，將貨估價)."""

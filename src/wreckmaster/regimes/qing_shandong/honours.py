@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment, coast, fault, honour, neglected, something_saved
 
@@ -28,6 +29,8 @@ def _plunderers(ctx: Context) -> set[str]:
     return {p for ev in ctx.scenario.events_of("goods_concealed") for p in ev.get("by")}
 
 
+@rule(cites=["qing-shandong:2"],
+      reads=["item.found"])
 def officials_merits(ctx: Context) -> None:
     """Art 2: 有功 — a merit for each official (role ``official``) of a case in which ship,
     goods or persons were saved, recorded case by case (逐案詳報)."""
@@ -50,6 +53,9 @@ def _directors(ctx: Context) -> list[str]:
     return [p.id for p in ctx.scenario.parties_with("director")]
 
 
+@rule(cites=["qing-shandong:2"],
+      reads=["event:goods_concealed", "found.by", "item.found", "item.value", "param:director.plaque_at",
+            "param:director.rank_at"])
 def directors_rewards(ctx: Context) -> None:
     """Art 2: a director who truly exerted himself — first time a button of rank and a tablet
     (頂戴匾), the third time a recommendation for an official rank (官階)."""
@@ -80,6 +86,8 @@ def _th(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
+@rule(cites=["qing-shandong:2"],
+      reads=["event:goods_concealed", "found.by"])
 def station_plunder(ctx: Context) -> None:
     """Art 2: 倘有身充董、保，同謀搶奪者，訊實以為首論 — a director or warden who plunders is the
     ringleader."""
@@ -96,6 +104,8 @@ def station_plunder(ctx: Context) -> None:
         fault(ctx, who, "ringleader", ["qing-shandong:2"], "director or warden joined in plunder (同謀搶奪)")
 
 
+@rule(cites=["qing-shandong:2"],
+      reads=["event:rescue_neglected", "expense.date", "found.by", "found.date"])
 def neglect(ctx: Context) -> None:
     """Art 2: 有過則輕必記過，重則撤參 (an official's fault: a demerit, or dismissal when grave);
     董事 … 疏懈失救者，即行撤換薄罰 (a director who failed to save through negligence is replaced and

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Person
+from wreckmaster.law.rules import rule
 
 from .._qing.awards import Castaways, send_castaways_home
 from .._qing.common import expense_categories
@@ -33,6 +34,9 @@ CASTAWAYS = Castaways(
     reading="qing-shandong-4-castaways")
 
 
+@rule(cites=["qing-shandong:4"],
+      reads=["expense.amount", "item.difficulty", "item.value", "party.can_pay", "party.person",
+            "person.can_pay", "person.difficulty", "person.rescued_by"])
 def person_awards(ctx: Context) -> None:
     """Art 4: 5 taels for each person saved easily, 10 for each saved with difficulty."""
     for person in ctx.scenario.persons:
@@ -77,6 +81,9 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
                  readings=["qing-shandong-4-person-award"])
 
 
+@rule(cites=["qing-shandong:4"],
+      reads=["case.vessel", "expense.amount", "expense.category", "expense.for", "expense.payee",
+            "item.government", "vessel.foreign", "vessel.government"])
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are sent home; a foreigner with no consul to hand him to gets his
     journey money (盤用) from the commerce bureau (通商局, the provincial government)."""

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from wreckmaster.law import chinese_calendar as cal
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import coast, expense_categories
 from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
@@ -32,6 +33,11 @@ OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deput
 PURPOSE = {"enquire": ("to enquire", "稱問"), "rescue": ("to rescue", "救護"), "carry": ("to carry goods", "搬運")}
 
 
+@rule(cites=["qing-shandong:1"],
+      reads=["case.distance_computed", "case.kind", "case.position", "case.station_computed",
+            "found.distance_computed", "found.position", "item.kind", "item.value", "party.name",
+            "person.name", "vessel.name", "param:bureau.general_directors.max", "param:coast.li_metres",
+            "param:coast.segment_length_li"])
 def segment_station(ctx: Context) -> None:
     """Art 1: the segment of ten li, its station with a director, a deputy and a warden, and
     the flagpole (a flag by day, a lamp by night)."""
@@ -72,6 +78,9 @@ def segment_station(ctx: Context) -> None:
                         f"one or two (舉一、二公正紳士為總董).", "qing-shandong:1")
 
 
+@rule(cites=["qing-shandong:1", "qing-shandong:5"],
+      reads=["event:boats_dispatched", "case.vessel", "expense.date", "found.date", "item.value",
+            "vessel.size", "param:licence.seals"])
 def dispatch(ctx: Context) -> None:
     """Art 1 and art 5: which boats went, on whose tally, with what licences."""
     c = coast(ctx)
@@ -148,6 +157,8 @@ def _licences(ctx: Context, ev, boat_ids: list[str], extra: int) -> None:
                         "a licence may not mix in (無執照不得混什, art 5).", ["qing-shandong:5", "qing-shandong:1"])
 
 
+@rule(cites=["qing-shandong:1"],
+      reads=["event:reported", "expense.date", "found.date", "party.name", "person.name", "vessel.name"])
 def bureau(ctx: Context) -> None:
     """Art 1: in Rongcheng each segment reports to the general bureau's officer and general
     directors (臨事各段均應分報總局委員、總董)."""
@@ -168,6 +179,8 @@ def bureau(ctx: Context) -> None:
                         "general directors (臨事各段均應分報總局委員、總董, art 1).", "qing-shandong:1")
 
 
+@rule(cites=["qing-shandong:1"],
+      reads=["expense.amount", "expense.category", "expense.for", "expense.payee"])
 def bureau_costs(ctx: Context) -> None:
     """Art 1: the bureau officer's salary and board are paid from the customs funds
     (委員薪水、火食等項均在該關經費項下開支)."""
@@ -185,6 +198,9 @@ def bureau_costs(ctx: Context) -> None:
                      readings=["qing-shandong-1-bureau"])
 
 
+@rule(cites=["qing-shandong:6"],
+      reads=["event:patrol_joined", "case.occurred", "case.place", "item.value", "param:lookouts.relief",
+            "param:lookouts.soldiers", "param:patrol.bases", "param:patrol.ships"])
 def patrol(ctx: Context) -> None:
     """Art 6: two naval boats (鏌鋣島, south-east; 龍鬚島, north-east) go wherever a case
     arises; twelve soldiers keep the lookouts, relieved monthly."""

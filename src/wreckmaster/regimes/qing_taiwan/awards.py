@@ -27,6 +27,7 @@ from fractions import Fraction
 from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
+from wreckmaster.law.rules import rule
 
 from .._qing.awards import Castaways, award_facts, consul_valuation, send_castaways_home
 from .._qing.common import expense_categories, item_owner, saved_items, tael
@@ -39,6 +40,10 @@ CASTAWAYS = Castaways(
     reading="qing-taiwan-4-castaways")
 
 
+@rule(cites=["qing-taiwan:4"],
+      reads=["event:owner_identified", "case.kind", "case.vessel", "expense.amount", "found.by",
+            "item.award_fraction", "item.found", "item.kind", "item.owner", "item.value", "vessel.owner",
+            "param:goods_award.default_share", "param:goods_award.max_share"])
 def goods_award(ctx: Context) -> None:
     """Art 4: up to one third of the goods' assessed value, all to the rescuers."""
     cap = ctx.param("goods_award.max_share")
@@ -105,12 +110,19 @@ def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
         ctx.out.charge_awards(awards, payer, "qing-taiwan:4")
 
 
+@rule(cites=["qing-taiwan:4"],
+      reads=["event:goods_valued", "case.kind", "case.vessel", "expense.date", "found.by", "found.date",
+            "item.found", "item.kind", "vessel.foreign"])
 def foreign_valuation(ctx: Context) -> None:
     """Art 4: a foreign ship's goods are reported to the nearest consul and valued together
     with him (如係外國船貨，則並報明附近領事官會同查核)."""
     consul_valuation(ctx, "qing-taiwan:4")
 
 
+@rule(cites=["qing-taiwan:4"],
+      reads=["expense.amount", "item.government", "item.value", "party.can_pay", "party.person",
+            "person.can_pay", "person.rescued_by", "person.small_boat", "vessel.government",
+            "param:person_award.small_boat"])
 def small_boat_award(ctx: Context) -> None:
     """Art 4: ten silver dollars for each person a small boat saves who cannot reward it,
     advanced by the local official and repaid by the commerce bureau: ``government``."""
@@ -142,6 +154,9 @@ def small_boat_award(ctx: Context) -> None:
                         "by a small boat who cannot reward it; for the others it fixes none.", "qing-taiwan:4")
 
 
+@rule(cites=["qing-taiwan:4"],
+      reads=["case.vessel", "expense.amount", "expense.category", "expense.for", "expense.payee",
+            "item.government", "vessel.foreign", "vessel.government"])
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are clothed, fed and sent home; a foreigner with no consul gets his
     journey money (盤川) from the commerce bureau (通商局, the provincial government)."""

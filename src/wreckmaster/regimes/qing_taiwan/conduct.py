@@ -13,8 +13,13 @@
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 
+@rule(cites=["qing-taiwan:3"],
+      reads=["event:acted_without_direction", "event:boarded", "event:goods_stored", "event:master_directed",
+            "case.place", "case.signal", "case.vessel", "expense.date", "found.by", "found.date",
+            "vessel.master"])
 def masters_will(ctx: Context) -> None:
     """Art 3: boarding, direction and storage are the master's."""
     sig = ctx.case.signal
@@ -43,6 +48,8 @@ def masters_will(ctx: Context) -> None:
                             f"decided by {by}, not the master: art 3 leaves it to him (亦由船主作主).", "qing-taiwan:3")
 
 
+@rule(cites=["qing-taiwan:3"],
+      reads=["event:accused", "event:goods_concealed", "expense.date", "found.by", "found.date"])
 def plunder(ctx: Context) -> None:
     """Art 3: goods taken or hidden are pursued; the informer is rewarded; false accusers
     take the penalty (反坐)."""

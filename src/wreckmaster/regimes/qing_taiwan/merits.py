@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment, coast, fault, honour, neglected, saved_items, something_saved, tael
 from .._qing.first_report import Wording, first_report_reward
@@ -33,6 +34,9 @@ WORDING = Wording(
     decided_zh="酌定 {total} 兩", decided_input=False, owner_verb="given")
 
 
+@rule(cites=["qing-taiwan:2"],
+      reads=["item.found", "item.value", "param:merit.goods_threshold", "param:merit.per_case",
+            "param:merit.persons_threshold", "param:merit.promotion_at", "param:merit.reward_at"])
 def officials_merits(ctx: Context) -> None:
     """Art 2: a merit when the case saves ship and goods of 10,000 taels or more, or ten
     persons or more (both thresholds inclusive: 以上)."""
@@ -95,6 +99,8 @@ def _headmen(ctx: Context) -> list[str]:
     return [p.id for p in ctx.scenario.parties if p.has("headman") or p.has("elder")]
 
 
+@rule(cites=["qing-taiwan:2"],
+      reads=["event:goods_concealed", "found.by", "item.found"])
 def headman_rewards(ctx: Context) -> None:
     """Art 2: 其地甲、頭目亦分別上次勞績，隨時賞給頂戴匾額 — a button and a tablet for the headman
     (or island elder) of a case in which goods or persons were saved."""
@@ -113,6 +119,8 @@ def headman_rewards(ctx: Context) -> None:
                      readings=["qing-taiwan-2-headman-reward"])
 
 
+@rule(cites=["qing-taiwan:2"],
+      reads=["event:goods_concealed", "found.by"])
 def headman_plunder(ctx: Context) -> None:
     """Art 2: 地甲、頭目 … 甚至希冀分肥者，分別輕重嚴究."""
     c = coast(ctx)
@@ -128,6 +136,8 @@ def headman_plunder(ctx: Context) -> None:
         fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman sought a share of the spoils (希冀分肥)")
 
 
+@rule(cites=["qing-taiwan:2"],
+      reads=["event:rescue_neglected", "expense.date", "found.by", "found.date"])
 def neglect(ctx: Context) -> None:
     """Art 2: 文武汛官 … 參懲 (officials who do not act are punished); 地甲、頭目若有救援不力 … 分別輕重嚴究
     (headmen who fail to help are dealt with according to the gravity): a ``rescue_neglected``
@@ -146,6 +156,11 @@ def neglect(ctx: Context) -> None:
             fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman failed to help (救援不力)")
 
 
+@rule(cites=["qing-taiwan:2"],
+      reads=["event:decided", "event:reported", "event:reward_decided", "case.vessel", "expense.amount",
+            "expense.date", "expense.for", "found.by", "found.date", "item.owner", "item.value",
+            "party.can_pay", "party.roles", "person.can_pay", "vessel.owner", "vessel.size",
+            "param:first_report.max.large", "param:first_report.max.other", "param:first_report.offices"])
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward (花紅), at most 30 taels for a large ship and 10 for a
     medium or small one, paid by the owner of the wrecked ship."""

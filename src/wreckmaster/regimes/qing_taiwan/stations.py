@@ -19,11 +19,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
 
 from .._qing.common import coast, expense_categories
 from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
 
 
+@rule(cites=["qing-taiwan:1"],
+      reads=["case.distance_computed", "case.kind", "case.position", "case.station_computed",
+            "found.distance_computed", "found.position", "item.kind", "item.value", "party.name",
+            "person.name", "vessel.name", "param:coast.li_metres", "param:coast.segment_length_li",
+            "param:station.headmen", "param:station.island_elders"])
 def segment_station(ctx: Context) -> None:
     """Art 1: a segment of ten li with one headman; an island with one elder."""
     computed_station(ctx, "qing-taiwan:1", "qing-taiwan-1-computed-station")  # issue 15: from case.position
@@ -45,6 +51,8 @@ def segment_station(ctx: Context) -> None:
                         "(保舉地甲一人，其島嶼則保舉耆老頭目一名).", "qing-taiwan:1")
 
 
+@rule(cites=["qing-taiwan:1", "qing-taiwan:3"],
+      reads=["case.signal"])
 def signal(ctx: Context) -> None:
     """Art 1: 本船日則高掛白旗，夜則接懸兩燈，以示求救 — one signal for any danger."""
     if ctx.case.signal is None:
@@ -57,6 +65,8 @@ def signal(ctx: Context) -> None:
                  readings=["qing-taiwan-1-signal"])
 
 
+@rule(cites=["qing-taiwan:1"],
+      reads=["event:boats_dispatched", "expense.date", "found.date"])
 def dispatch(ctx: Context) -> None:
     """Art 1: 一面酌量船夫數目，集派助救 — the boatmen gathered, shown as facts."""
     c = coast(ctx)
@@ -69,6 +79,9 @@ def dispatch(ctx: Context) -> None:
                      readings=["qing-taiwan-1-segments"])
 
 
+@rule(cites=["qing-taiwan:1"],
+      reads=["case.vessel", "expense.amount", "expense.category", "expense.for", "expense.payee",
+            "item.owner", "vessel.owner"])
 def messengers(ctx: Context) -> None:
     """Art 1: 其往來報信之人一切費用，均由失事船主給還，惟官役不得勒索使費."""
     cats = expense_categories(ctx)
@@ -98,6 +111,8 @@ def messengers(ctx: Context) -> None:
                      amount=ctx.out.round(Fraction(e.amount)), readings=["qing-taiwan-1-messenger-costs"])
 
 
+@rule(cites=[],
+      reads=["case.occurred"])
 def case_dates(ctx: Context) -> None:
     """The case's date shown also as a Guangxu date (the ``era_dates`` output key)."""
     from wreckmaster.law import chinese_calendar as cal
