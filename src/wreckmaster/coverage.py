@@ -2,9 +2,8 @@
 
 Built from the citations themselves, not kept by hand:
 
-- **rules** — citation literals in the source (``src/wreckmaster/**/*.py``), attributed to
-  the function (or module) that holds them, and the ``cite`` of each parameter in the
-  regime's ``parameters.yaml``;
+- **rules** — the citations each rule declares (``@rule(cites=…)``, :mod:`.law.rules`), for
+  every registered regime, and the ``cite`` of each parameter in the regime's ``parameters.yaml``;
 - **tests** — citations in the test files (``tests/**/*.py`` and the YAML cases).
 
 An article that no rule cites takes its status and reason from its ``coverage`` note in
@@ -14,7 +13,6 @@ only partly computed).
 """
 from __future__ import annotations
 
-import ast
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -49,41 +47,30 @@ def cites_in_text(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _CITE_IN_TEXT.finditer(text)]
 
 
-def _strings(node: ast.AST) -> list[str]:
-    out = []
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-            out.append(sub.value)
-    return out
-
-
 @lru_cache(maxsize=1)
-def citations_in_code() -> dict[tuple[str, str], set[str]]:
-    """(regime, article) → the rules (``module.function``) whose code cites it."""
+def citations_in_rules() -> dict[tuple[str, str], set[str]]:
+    """(regime, article) → the rules (``module.function``) that declare they cite it."""
+    from .law import regime
+
     found: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for path in sorted(PACKAGE.rglob("*.py")):
-        module = ".".join(path.relative_to(SRC).with_suffix("").parts)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                body = node.body[1:] if ast.get_docstring(node) else node.body  # a docstring quotes; it does not apply
-                for stmt in body:
-                    for s in _strings(stmt):
-                        for key in cites_in_text(s):
-                            found[key].add(f"{module}.{node.name}")
-        # module-level literals outside any function (constants, maps of citations)
-        for stmt in tree.body:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-                for s in _strings(stmt):
-                    for key in cites_in_text(s):
-                        found[key].add(module)
+    for reg in regime.all_regimes():
+        for info in reg.declared_rules:
+            for cite in info.cites:
+                for key in cites_in_text(cite):
+                    found[key].add(info.name)
     return found
+
+
+#: the name coverage had when it scanned the source (tests and scripts use it)
+citations_in_code = citations_in_rules
 
 
 def parameter_citations(regime: str) -> dict[str, set[str]]:
     """article → the parameters of the regime that cite it."""
     out: dict[str, set[str]] = defaultdict(set)
-    path = PACKAGE / "regimes" / regime.replace("-", "_") / "parameters.yaml"
+    from .law.regime import get
+
+    path = get(regime).folder / "parameters.yaml"
     if not path.exists():
         return out
     raw = read_data(path) or {}
@@ -111,7 +98,7 @@ def citations_in_tests() -> dict[tuple[str, str], set[str]]:
 
 def coverage(regime: str) -> list[Row]:
     law = citations.law(regime)
-    code = citations_in_code()
+    code = citations_in_rules()
     tests = citations_in_tests()
     params = parameter_citations(regime)
     rows = []

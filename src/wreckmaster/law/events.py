@@ -171,6 +171,12 @@ class PackageEvents:
                 return str(row[lang])
         return None
 
+    def cites(self, etype: str) -> tuple[str, ...]:
+        """The articles that ask for the event: the package's ``cites`` for an event it includes,
+        else the event's own declaration."""
+        own = (_raw(self.files[0]).get("cites") or {}).get(etype)
+        return tuple(own) if own else known()[etype].cites
+
     def event_label(self, etype: str, lang: str) -> str | None:
         return self._look("events", etype, lang) or known()[etype].label.get(lang)
 

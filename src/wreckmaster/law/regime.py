@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import money
 from .assessment import Assessment
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
+
+if TYPE_CHECKING:
+    from .events import PackageEvents
+    from .rules import RuleInfo
 
 Rule = Callable[["Context"], None]
 
@@ -43,6 +47,23 @@ class Regime:
     #: usually ends an item's notice (the item claimed, returned, sold, taken by the finder) ends it under
     #: this regime's law; without the hook every such event does
     ends_notice: Callable[[Scenario, Any, str], bool] | None = None
+
+    # --- issue 22 (declared events and rules): what the regime's package declares --------------
+    @cached_property
+    def events(self) -> "PackageEvents":
+        """The events the regime offers (``events.yaml``: its own and those it includes), their
+        declarations and their labels in its language and English (:mod:`.events`)."""
+        from .events import of_package
+
+        return of_package(self.folder)
+
+    @cached_property
+    def declared_rules(self) -> "list[RuleInfo]":
+        """What each rule declares it cites and reads (``@rule``, :mod:`.rules`), in order."""
+        from .rules import declared
+
+        return declared(self.rules)
+    # --- end issue 22 ----------------------------------------------------------------------------
 
     @cached_property
     def parameters(self) -> Parameters:
@@ -123,6 +144,9 @@ class Context:
 
 
 def register(regime: Regime) -> Regime:
+    from .events import register_folder
+
+    register_folder(regime.folder)   # its events.yaml, when it lives outside regimes/
     _REGISTRY[regime.id] = regime
     return regime
 

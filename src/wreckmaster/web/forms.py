@@ -1,8 +1,9 @@
 """The clerk's forms: which fields an entry needs, and turning a submitted form into a log entry.
 
-The fields of an event form come from the event's declaration in ``law/events.py`` (the same
-table validation uses), and the articles shown beside it are the ones the regime's own rules
-cite where they read that event (``event_articles``). A submitted form becomes exactly the
+The events a regime offers, their fields and their labels come from the regime's declaration
+(``regimes/<pkg>/events.yaml``, read by ``law/events.py``: the same declarations validation uses),
+and the articles shown beside an event are the ones the regime's rules declare they cite where
+they declare they read it (``@rule(cites=…, reads=…)``, ``event_articles``). A submitted form becomes exactly the
 entry CASE.md defines (``{"event": …}``, ``{"add": …, "value": …}``, ``{"amend": …}``,
 ``{"retract": …}``); validation is the store's, with the same messages as ``assess``.
 """
@@ -12,12 +13,9 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from wreckmaster.law.events import COMMON_FIELDS, EVENT_TYPES, FUNDS
-
-CITE = re.compile(r"[\"']([a-z0-9-]+:[0-9][0-9A-Za-z.#-]*|[a-z0-9-]+:order)[\"']")
+from wreckmaster.law.events import FUNDS, common_fields, kind_of, known
 
 
 @dataclass(frozen=True)
@@ -46,8 +44,7 @@ class FormField:
 
 def event_fields(etype: str, scenario: Any) -> list[FormField]:
     """The fields of an event type, with the case's own parties, persons and items as choices."""
-    spec = dict(EVENT_TYPES[etype])
-    spec.update({k: v for k, v in COMMON_FIELDS.items()})
+    spec = {f.name + ("!" if f.required else ""): kind_of(f) for f in (*known()[etype].fields, *common_fields())}
     parties = [(p.id, p.name or p.id) for p in scenario.parties]
     persons = [(p.id, p.name or p.id) for p in scenario.persons]
     items = [(i.id, i.description or i.id) for i in scenario.items]
@@ -284,51 +281,29 @@ def first_report_scenario(form: dict[str, list[str]], office_name: str | None = 
     return doc
 
 
+def __getattr__(name: str) -> Any:
+    if name == "EVENT_TYPES":   # every declared event type (law/events.py)
+        return known()
+    raise AttributeError(name)
+
+
 @lru_cache(maxsize=None)
 def event_types(regime_id: str) -> tuple[str, ...]:
-    """The event types the regime reads: every type named in its modules, the shared packages
-    they import (``regimes/_qing``) and the modules of its documents (a notice needs
-    ``notice_posted``), so the list of forms and the law cannot drift apart."""
+    """The event types the regime offers: those its ``events.yaml`` declares and includes."""
     from wreckmaster.law.regime import get
 
-    folder = Path(get(regime_id).folder)
-    sources = [p.read_text(encoding="utf-8") for p in folder.glob("*.py")]
-    for shared in sorted({m for text in sources for m in re.findall(r"from \.\.(_[a-z_]+)", text)}):
-        sources += [p.read_text(encoding="utf-8") for p in (folder.parent / shared).glob("*.py")]
-    try:
-        from wreckmaster.documents import DOCUMENTS, documents_for
-
-        docs = Path(__file__).resolve().parents[1] / "documents"
-        for name in documents_for(regime_id):
-            module = DOCUMENTS[name].builder.split(":")[0]
-            path = docs / f"{module}.py"
-            if path.exists():
-                sources.append(path.read_text(encoding="utf-8"))
-    except ImportError:  # pragma: no cover - documents are part of the package
-        pass
-    text = "\n".join(sources)
-    found = {e for e in EVENT_TYPES if f'"{e}"' in text or f"'{e}'" in text}
-    return tuple(sorted(found | set(event_articles(regime_id))))
+    return tuple(sorted(get(regime_id).events))
 
 
 @lru_cache(maxsize=None)
 def event_articles(regime_id: str) -> dict[str, tuple[str, ...]]:
-    """For each event type, the articles the regime's rules cite in the modules that read it."""
+    """For each event type the regime offers, its articles that ask for it (``events.yaml``: ``cites``)."""
     from wreckmaster.law.regime import get
 
-    folder = Path(get(regime_id).folder)
-    out: dict[str, set[str]] = {}
+    events = get(regime_id).events
     prefix = f"{regime_id}:"
-    for py in folder.glob("*.py"):
-        # function by function: the articles cited where the event is read
-        for block in re.split(r"\n(?=def |class )", py.read_text(encoding="utf-8")):
-            cites = {c for c in CITE.findall(block) if c.startswith(prefix)}
-            if not cites:
-                continue
-            for etype in EVENT_TYPES:
-                if f'"{etype}"' in block or f"'{etype}'" in block:
-                    out.setdefault(etype, set()).update(cites)
-    return {k: tuple(sorted(v, key=_cite_key)) for k, v in out.items()}
+    out = {e: tuple(sorted({c for c in events.cites(e) if c.startswith(prefix)}, key=_cite_key)) for e in events}
+    return {e: c for e, c in sorted(out.items()) if c}
 
 
 def _cite_key(c: str) -> tuple:
