@@ -1,16 +1,16 @@
 """A scenario to start from (`wreckmaster new`) and what the law will miss (`wreckmaster validate`).
 
-Which fields a regime reads is not kept by hand: it is found in the regime's own code (the
-names its rules use: ``item.customs_duty``, ``ctx.case.signal``, ``"declared"``), so a field
-added to a rule appears in the template at once. The comment beside each field is the comment
-that stands beside it in the scenario model (``law/scenario.py``), or SCENARIO.md's words.
+Which fields and events a regime reads is not kept apart: the fields are those its rules declare
+they read (``@rule(reads=["item.customs_duty", "case.signal", …])``, :mod:`.law.rules`), the
+events those its ``events.yaml`` declares and includes, so a field a rule declares appears in the
+template at once. The comment beside each field is the comment that stands beside it in the
+scenario model (``law/scenario.py``), or SCENARIO.md's words.
 """
 from __future__ import annotations
 
 import inspect
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 KINDS = ("wreck", "stranding", "jettison", "drift")
@@ -53,28 +53,10 @@ DESCRIBE = {
 
 @lru_cache(maxsize=None)
 def names_read(regime_id: str) -> frozenset[str]:
-    """Every attribute or string name the regime's code uses (its package and the shared ones it imports)."""
-    import importlib
-
+    """``MODEL.FIELD`` of every scenario field the regime's rules declare they read."""
     from wreckmaster.law.regime import get
 
-    regime = get(regime_id)
-    folders = {Path(regime.folder)}
-    for f in list(folders):
-        for py in f.glob("*.py"):
-            for m in re.finditer(r"wreckmaster\.regimes\.(\w+)|from \.\.(\w+)", py.read_text(encoding="utf-8")):
-                pkg = m.group(1) or m.group(2)
-                try:
-                    folders.add(Path(importlib.import_module(f"wreckmaster.regimes.{pkg}").__file__).parent)
-                except ImportError:
-                    pass
-    out: set[str] = set()
-    for f in folders:
-        for py in f.glob("*.py"):
-            text = py.read_text(encoding="utf-8")
-            out.update(re.findall(r"\.(\w+)", text))
-            out.update(re.findall(r"[\"'](\w+)[\"']", text))
-    return frozenset(out)
+    return frozenset(f for info in get(regime_id).declared_rules for f in info.fields)
 
 
 def _comments(model: type) -> dict[str, str]:
@@ -92,10 +74,11 @@ def _comments(model: type) -> dict[str, str]:
 def _fields(model: type, read: frozenset[str], always: set[str]) -> list[tuple[str, Any, str]]:
     """(name, placeholder, comment) of the fields of ``model`` that the regime reads."""
     notes = _comments(model)
+    prefix = model.__name__.lower() + "."
     out = []
     for info in model.fields():
         name, key = info.name, info.key
-        if key not in always and key not in read and name not in read:
+        if key not in always and prefix + key not in read:
             continue
         out.append((key, info, notes.get(name) or DESCRIBE.get(f"{model.__name__}.{key}") or DESCRIBE.get(key, "")))
     return out
@@ -103,7 +86,7 @@ def _fields(model: type, read: frozenset[str], always: set[str]) -> list[tuple[s
 
 def template(regime_id: str, kind: str = "wreck") -> str:
     """A commented YAML scenario with every field the regime reads."""
-    from wreckmaster.law import events, scenario as sc
+    from wreckmaster.law import scenario as sc
     from wreckmaster.law.regime import get
 
     regime = get(regime_id)
@@ -160,10 +143,9 @@ def template(regime_id: str, kind: str = "wreck") -> str:
             lines.append(f"  # - {{{', '.join(k for k, _i, _n in used)}}}")
     lines.append("events: []")
     lines.append("# events this regime reads (each {type, date, …}; '!' = required field):")
-    for etype, spec in events.EVENT_TYPES.items():
-        if etype in read:
-            fields = ", ".join(k for k in spec)
-            lines.append(f"#  - {{type: {etype}, date: YYYY-MM-DD{', ' + fields if fields else ''}}}")
+    for etype in regime.events:
+        fields = ", ".join(f.name + ("!" if f.required else "") for f in regime.events.spec(etype).fields)
+        lines.append(f"#  - {{type: {etype}, date: YYYY-MM-DD{', ' + fields if fields else ''}}}")
     return "\n".join(lines) + "\n"
 
 

@@ -209,6 +209,11 @@ def of_package(folder: Path) -> PackageEvents:
     return PackageEvents(tuple(dict.fromkeys(types)), tuple(files))
 
 
+def base_labels() -> PackageEvents:
+    """The base's labels alone (a page about no case)."""
+    return PackageEvents((), (BASE_FILE,))
+
+
 def _legacy(spec: EventSpec) -> dict[str, str]:
     return {f.name + ("!" if f.required else ""): ("enum:" + "|".join(f.values) if f.kind == "enum" else f.kind)
             for f in spec.fields}

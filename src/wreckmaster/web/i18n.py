@@ -230,21 +230,8 @@ ROLE_LABELS: dict[str, dict[str, str]] = {
 #: the office's own head, present in every case of the regime without being added
 OFFICE_HEAD_ROLE = {"jp-1899-2025": "mayor", "jp-1899": "mayor", "fr-epaves": "administrator"}
 
-#: event fields and enumerated values most forms ask for
-FIELD_LABELS: dict[str, dict[str, str]] = {
-    "by": {"ja": "行為者", "zh": "經手人", "fr": "par", "en": "by"},
-    "to": {"ja": "相手方", "zh": "與", "fr": "à", "en": "to"},
-    "items": {"ja": "物件", "zh": "貨物", "fr": "biens", "en": "items"},
-    "item": {"ja": "物件", "zh": "貨物", "fr": "bien", "en": "item"},
-    "owner": {"ja": "所有者", "zh": "物主", "fr": "propriétaire", "en": "owner"},
-    "price": {"ja": "代金", "zh": "價銀", "fr": "prix", "en": "price"},
-    "amount": {"ja": "金額", "zh": "數目", "fr": "montant", "en": "amount"},
-    "due": {"ja": "期日", "zh": "限期", "fr": "échéance", "en": "due"},
-    "place": {"ja": "場所", "zh": "地方", "fr": "lieu", "en": "place"},
-    "note": {"ja": "備考", "zh": "附記", "fr": "note", "en": "note"},
-    "bids": {"ja": "入札額", "zh": "投價", "fr": "enchères", "en": "bids"},
-    "for": {"ja": "対象", "zh": "所為", "fr": "pour", "en": "for"},
-}
+#: values of the case's own fields (items' kinds and states, waters, the casualty's kind); the events'
+#: fields and enumerated values are labelled by the regime's declarations (``events.yaml``)
 VALUE_LABELS: dict[str, dict[str, str]] = {
     "cargo": {"ja": "積荷", "zh": "貨物", "fr": "cargaison", "en": "cargo"},
     "vessel": {"ja": "船体", "zh": "船身", "fr": "navire", "en": "vessel"},
@@ -278,32 +265,44 @@ def role_label(role: str, lang: str, with_english: bool = False) -> str:
     return _label(ROLE_LABELS, role, lang, with_english)
 
 
-def field_label(name: str, lang: str, with_english: bool = False) -> str:
-    return _label(FIELD_LABELS, name, lang, with_english)
+def _declared(regime: str | None):
+    """The events' labels of a regime (its ``events.yaml``, what it includes, the base), or the base's."""
+    from wreckmaster.law import events
+
+    if regime:
+        from wreckmaster.law.regime import get
+
+        try:
+            return get(regime).events
+        except KeyError:
+            pass
+    return events.base_labels()
 
 
-def value_label(value: str, lang: str, with_english: bool = False) -> str:
-    return _label(VALUE_LABELS, value, lang, with_english)
-
-EVENT_LABELS: dict[str, dict[str, str]] = {
-    "reported": {"ja": "届出・報告", "zh": "報信", "fr": "rapport", "en": "reported"},
-    "notice_posted": {"ja": "公告", "zh": "出示曉諭", "fr": "avis affiché", "en": "notice posted"},
-    "notice_wide": {"ja": "広域公告", "zh": "通行曉諭", "fr": "avis publié au loin", "en": "notice published widely"},
-    "landed": {"ja": "陸揚げ", "zh": "起岸", "fr": "mise à terre", "en": "landed"},
-    "declared": {"ja": "申告", "zh": "呈報", "fr": "déclaration", "en": "declared"},
-    "sold": {"ja": "売却", "zh": "變賣", "fr": "vente", "en": "sold"},
-    "owner_identified": {"ja": "所有者判明", "zh": "物主查明", "fr": "propriétaire identifié", "en": "owner identified"},
-    "owner_claimed": {"ja": "所有者の請求", "zh": "物主認領", "fr": "réclamation du propriétaire", "en": "owner claimed"},
-    "returned_to_owner": {"ja": "所有者へ返還", "zh": "給還物主", "fr": "restitution au propriétaire", "en": "returned to owner"},
-    "finder_took": {"ja": "拾得者の取得", "zh": "撈獲人領取", "fr": "attribution à l’inventeur", "en": "finder took"},
-    "delivered": {"ja": "引渡し", "zh": "交出", "fr": "remise", "en": "delivered"},
-    "paid": {"ja": "支払", "zh": "付給", "fr": "paiement", "en": "paid"},
-    "owner_notified": {"ja": "所有者への通知", "zh": "知會物主", "fr": "avis au propriétaire", "en": "owner notified"},
-    "reward_decided": {"ja": "報酬の決定", "zh": "定賞", "fr": "rémunération fixée", "en": "reward decided"},
-    "stored": {"ja": "保管", "zh": "存放", "fr": "mise en dépôt", "en": "stored"},
-    "claim_filed": {"ja": "請求", "zh": "呈請", "fr": "demande", "en": "claim filed"},
-}
+def _pick(local: str | None, en: str | None, key: str, lang: str, with_english: bool) -> str:
+    local, en = local or en or key, en or key
+    return f"{local} · {en}" if with_english and lang != "en" and local != en else local
 
 
-def event_label(etype: str, lang: str, with_english: bool = False) -> str:
-    return _label(EVENT_LABELS, etype, lang, with_english)
+def field_label(name: str, lang: str, with_english: bool = False, regime: str | None = None) -> str:
+    """An event's field as the regime's declarations label it (``events.yaml``)."""
+    ev = _declared(regime)
+    return _pick(ev.field_label(name, lang), ev.field_label(name, "en"), name, lang, with_english)
+
+
+def value_label(value: str, lang: str, with_english: bool = False, regime: str | None = None) -> str:
+    """A value of the case (``VALUE_LABELS``) or an event's enumerated value (the declarations)."""
+    if value in VALUE_LABELS:
+        return _label(VALUE_LABELS, value, lang, with_english)
+    ev = _declared(regime)
+    return _pick(ev.value_label(value, lang), ev.value_label(value, "en"), value, lang, with_english)
+
+
+def event_label(etype: str, lang: str, with_english: bool = False, regime: str | None = None) -> str:
+    """An event type as the regime's declarations label it (``events.yaml``)."""
+    from wreckmaster.law.events import known
+
+    if etype not in known():
+        return etype
+    ev = _declared(regime)
+    return _pick(ev.event_label(etype, lang), ev.event_label(etype, "en"), etype, lang, with_english)

@@ -106,11 +106,12 @@ def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HT
         lang = "en"
     # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
     with_en = request.query_params.get("both") == "1" or bool(ctx.pop("with_english", False))
+    regime = getattr(ctx.get("scenario"), "regime", None)   # the events' labels are the regime's (issue 22)
     labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
               "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
-              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
-              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en),
-              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
+              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en, regime),
+              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en, regime),
+              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en, regime)}
     for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
         ctx.setdefault(k, v)
     html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,

@@ -69,7 +69,7 @@ def still_held(ctx: Context) -> list[Held]:
 
 
 @rule(cites=["jp-1899:9.1"],
-      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+      reads=["event:held_goods_disposed", "event:mail_handed_over",
             "event:security_furnished", "event:seized", "event:sold", "case.occurred", "expense.date",
             "found.date", "item.found"])
 def custody(ctx: Context) -> None:
@@ -84,7 +84,7 @@ def custody(ctx: Context) -> None:
 
 
 @rule(cites=["jp-1899:9.2"],
-      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+      reads=["event:held_goods_disposed", "event:mail_handed_over",
             "event:security_furnished", "event:seized", "event:sold", "case.kind", "case.occurred",
             "expense.date", "found.date", "item.found", "item.kind", "item.value",
             "param:timing.mail_handover"])

@@ -303,7 +303,7 @@ def payment_due(ctx: Context) -> None:
 # --- art 17: the sale of held goods when unpaid --------------------------------------------
 @rule(cites=["jp-1899:17.1", "jp-1899:17.2", "jp-1899:16.3#3", "jp-1899:15.2", "jp-1899:22", "jp-1899:19.2",
             "jp-1899:16.3#2", "jp-1899:16.3#1"],
-      reads=["event:delivered", "event:disposed", "event:expenses_notified", "event:held_goods_disposed",
+      reads=["event:expenses_notified", "event:held_goods_disposed",
             "event:mail_handed_over", "event:paid", "event:security_furnished", "event:seized", "event:sold",
             "case.kind", "case.occurred", "case.rescue_effective", "case.vessel", "expense.amount",
             "expense.category", "expense.date", "expense.for", "found.by", "found.date", "item.found",
@@ -439,7 +439,7 @@ def _charge_all(ctx: Context, claims, sources: list[tuple[str, int, list[str]]])
 @rule(cites=["jp-1899:18", "jp-1899:17.1", "jp-1899:16.6", "jp-1899:22", "jp-1899:16.1", "jp-1899:19.2",
             "jp-1899:9.1", "jp-1899:15.2", "jp-1899:15.3", "jp-1899:21", "jp-1899:16.3#2", "jp-1899:16.3#1",
             "jp-1899:16.3#3", "jp-1899:19.1"],
-      reads=["event:delivered", "event:disposed", "event:expenses_notified", "event:held_goods_disposed",
+      reads=["event:expenses_notified", "event:held_goods_disposed",
             "event:mail_handed_over", "event:paid", "event:security_furnished", "event:seized", "event:sold",
             "case.at_home_port", "case.cost_bearers", "case.kind", "case.master_absent", "case.occurred",
             "case.rescue_effective", "case.vessel", "expense.amount", "expense.category", "expense.date",

@@ -58,7 +58,7 @@ def delivery_against_security(ctx: Context) -> None:
 
 
 @rule(cites=["jp-1899:16.3#1", "jp-1899:16.3#2", "jp-1899:16.3#3", "jp-1899:16.3#4", "jp-1899:17.2"],
-      reads=["event:delivered", "event:disposed", "event:held_goods_disposed", "event:mail_handed_over",
+      reads=["event:held_goods_disposed", "event:mail_handed_over",
             "event:security_furnished", "event:seized", "event:sold", "case.kind", "case.occurred",
             "case.vessel", "expense.amount", "expense.category", "expense.date", "expense.for", "found.date",
             "item.found", "item.freight_paid", "item.government", "item.kind", "item.owner",

@@ -188,7 +188,7 @@ def guarding(ctx: Context) -> None:
 
 
 @rule(cites=["qing-shandong:3"],
-      reads=["event:accused", "event:delivered", "event:goods_concealed", "event:offenders_seized",
+      reads=["event:accused", "event:goods_concealed", "event:offenders_seized",
             "expense.date", "found.by", "found.date"])
 def plunder(ctx: Context) -> None:
     """Art 3: hiding goods or carrying them elsewhere is plunder in peril (乘危搶奪), the goods
