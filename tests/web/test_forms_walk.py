@@ -1,8 +1,9 @@
 """Issue 25: every event type of every regime is recorded through its form (no browser: the form
 is posted with the test client), and the pages answer a clerk's mistakes next to the field.
 
-The forms come from the regime's own modules (``forms.event_types``): fr-epaves offers
-``landed`` and ``notice_posted``. Each form is read (GET), filled with a value of each field's
+The forms come from the regime's declarations (``events.yaml``, ``forms.event_types``): fr-epaves
+offers ``landed`` and ``notice_posted``; each event, field and enumerated value is labelled in the
+regime's language (issue 22). Each form is read (GET), filled with a value of each field's
 kind, and posted: the answer is the POST-redirect-GET to the case with the "recorded"
 confirmation, and the store has the event exactly as the form gave it.
 """
@@ -15,7 +16,7 @@ from html import unescape
 import pytest
 from fastapi.testclient import TestClient
 
-from wreckmaster.law.regime import available
+from wreckmaster.law.regime import available, get
 from wreckmaster.web import forms
 from tests.service.conftest import web_login
 
@@ -96,6 +97,24 @@ def test_every_event_type_through_its_form(client, regime):
         assert 'id="saved"' in landed.text
         last = store.history(case_id, office="misaki")[-1]["entry"]["event"]
         assert last["type"] == etype and last["date"] == day
+
+
+@pytest.mark.parametrize("regime", sorted(available()))
+def test_every_event_form_is_labelled_in_the_regimes_language(client, regime):
+    """Issue 22: the form of every event the regime offers shows the event, each field and each
+    enumerated value by its declared label in the regime's language, which is not the English one."""
+    declared, lang = get(regime).events, get(regime).language
+    case_id = _open(client.store, regime)
+    scenario = client.store.scenario(case_id, office="misaki")
+    for etype in forms.event_types(regime):
+        page = unescape(client.get(f"/cases/{case_id}", params={"event_type": etype, "lang": lang}).text)
+        assert f"selected>{declared.event_label(etype, lang)}</option>" in page, (regime, etype)
+        for f in forms.event_fields(etype, scenario):
+            label = declared.field_label(f.name, lang)
+            assert label and label != declared.field_label(f.name, "en"), (regime, etype, f.name)
+            assert f">{label}" in page or f"> {label}</label>" in page, (regime, etype, f.name, label)
+            for value, _ in f.choices if f.kind.startswith("enum:") else ():
+                assert f">{declared.value_label(value, lang)}</option>" in page, (regime, etype, value)
 
 
 def test_fr_epaves_offers_landing_and_notice(client):

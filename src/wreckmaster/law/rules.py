@@ -2,7 +2,7 @@
 
 Each rule of a regime (a function ``rule(ctx)`` in its ``rules``) carries a declaration::
 
-    @rule(cites=["jp-1875:30", "jp-1875:30#2"],
+    @rule(cites=["jp-1875:30"],
           reads=["event:notice_posted", "item.value", "found.date", "param:wide_notice_threshold"])
     def wide_notice(ctx): ...
 

@@ -42,7 +42,7 @@ def coast_officials(ctx: Context) -> None:
 
 
 @rule(cites=["jp-1875:3"],
-      reads=["event:reported", "case.flood", "case.kind", "case.occurred", "case.office_computed",
+      reads=["event:reported", "case.flood", "case.kind", "case.occurred", "case.office_computed", "case.position",
             "expense.date", "expense.days", "found.by", "found.date", "item.kind", "party.name",
             "person.name", "vessel.name"])
 def distress_report(ctx: Context) -> None:
