@@ -3,52 +3,28 @@
 Which fields and events a regime reads is not kept apart: the fields are those its rules declare
 they read (``@rule(reads=["item.customs_duty", "case.signal", …])``, :mod:`.law.rules`), the
 events those its ``events.yaml`` declares and includes, so a field a rule declares appears in the
-template at once. The comment beside each field is the comment that stands beside it in the
-scenario model (``law/scenario.py``), or SCENARIO.md's words.
+template at once. The comment beside each field is its description in ``law/fields.yaml``
+(SCENARIO.md's words, or the regime's and article's that added the field).
 """
 from __future__ import annotations
 
-import inspect
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 KINDS = ("wreck", "stranding", "jettison", "drift")
 
-# SCENARIO.md's words for the fields that carry no comment in the model
-DESCRIBE = {
-    "occurred": "the day of the casualty (YYYY-MM-DD)", "place": "where it happened",
-    "waters": "sea or river", "kind": "wreck | stranding | jettison | drift",
-    "vessel": "the ship (absent for drift goods)", "name": "a name people read",
-    "owner": "a party id", "master": "a party id", "size": "large | medium | small",
-    "government": "a government ship (or government goods)", "foreign": "a foreign ship",
-    "cost_bearers": "how the owner side (船主荷主) splits the costs: [{party, share}]",
-    "total_loss": "hull and cargo entirely lost", "rescue_effective": "the rescue succeeded (default true)",
-    "at_home_port": "the casualty is at the vessel's port of registry",
-    "master_absent": "the master is absent", "hypothetical": "apply the regime even outside its period in force",
-    "territory": "france | algeria | colony | protectorate | other", "decree": "a decree extended the law here",
-    "signal": "aground-sound | breached (Qing signals)",
-    "roles": "finder, salvor, rescuer, reporter, owner, master, crew, official, police, mayor, director, …",
-    "obstructed": "obstructed the rescue", "can_pay": "able to pay (default true)",
-    "description": "what it is", "value": "estimated value, in the regime's currency (text: \"120.5\")",
-    "found": "when, by whom and how it was found",
-    "date": "YYYY-MM-DD", "by": "party ids", "state": "floating | sunk | ashore",
-    "distance_from_coast_m": "metres from the coast (fr-epaves: the one-mile rule)",
-    "diving": "recovered by diving", "important": "needed goods (wide notice under 20 yen)",
-    "effort_evidenced": "the finders' effort is evidenced (default true)", "perishable": "perishable goods",
-    "difficulty": "hard | easy", "quantity": "many | few", "award_fraction": "the share decided (\"1/4\")",
-    "customs_duty": "customs duty on the item", "salvor_expenses": "the salvor's expenses",
-    "declared_value": "value declared when shipped", "pieces": "how many pieces (個)",
-    "dimensions_m": "[length, width, height] of one piece", "weight_kg": "weight of one piece",
-    "hand_carried": "kept by the passenger (手廻品)", "rescued_by": "party ids",
-    "small_boat": "saved by a small boat", "category": "the expense's head", "amount": "an amount (text)",
-    "payee": "who was paid", "for": "the item it was spent for", "days": "number of days",
-    "daily_rate": "pay per day", "borrower": "who borrowed it",
-    # where one name means different things in different sections
-    "Item.kind": "cargo | vessel | gear | mail | baggage | valuables | timber",
-    "Item.owner": "the owner's party id, if known from the start",
-    "Item.government": "government goods (官物)",
-}
+#: what ``new`` writes beside each field: ``law/fields.yaml`` (model → field → description)
+FIELDS_FILE = Path(__file__).resolve().parent / "law" / "fields.yaml"
+
+
+@lru_cache(maxsize=1)
+def descriptions() -> dict[str, dict[str, str]]:
+    from wreckmaster.law.yamlio import read_data
+
+    return {model: {str(k): str(v or "") for k, v in (fields or {}).items()}
+            for model, fields in (read_data(FIELDS_FILE) or {}).items()}
 
 
 @lru_cache(maxsize=None)
@@ -59,28 +35,16 @@ def names_read(regime_id: str) -> frozenset[str]:
     return frozenset(f for info in get(regime_id).declared_rules for f in info.fields)
 
 
-def _comments(model: type) -> dict[str, str]:
-    """The trailing comments beside the fields in the model's source."""
-    out = {}
-    try:
-        src = inspect.getsource(model)
-    except (OSError, TypeError):
-        return out
-    for m in re.finditer(r"^\s+(\w+):[^#\n]*#\s*(.+)$", src, re.M):
-        out[m.group(1)] = m.group(2).strip()
-    return out
-
-
 def _fields(model: type, read: frozenset[str], always: set[str]) -> list[tuple[str, Any, str]]:
     """(name, placeholder, comment) of the fields of ``model`` that the regime reads."""
-    notes = _comments(model)
+    notes = descriptions().get(model.__name__, {})
     prefix = model.__name__.lower() + "."
     out = []
     for info in model.fields():
-        name, key = info.name, info.key
+        key = info.key
         if key not in always and prefix + key not in read:
             continue
-        out.append((key, info, notes.get(name) or DESCRIBE.get(f"{model.__name__}.{key}") or DESCRIBE.get(key, "")))
+        out.append((key, info, notes.get(key, "")))
     return out
 
 

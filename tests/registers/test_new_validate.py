@@ -38,6 +38,18 @@ def test_the_template_names_the_fields_the_regime_reads():
     assert "kind: drift" in drift and "vessel:" not in drift
 
 
+def test_every_field_of_the_scenario_has_its_line_in_fields_yaml():
+    """Issue 22: what `new` writes beside a field is data (law/fields.yaml), not the model's source
+    comments; a field added to the model without its line there fails here."""
+    from wreckmaster import starter
+    from wreckmaster.law import scenario as sc
+
+    table = starter.descriptions()
+    for model in (sc.Case, sc.Vessel, sc.Party, sc.Person, sc.Item, sc.Found, sc.Expense):
+        assert [f.key for f in model.fields()] == list(table[model.__name__]), model.__name__
+    assert table["Case"]["occurred"] == "the day of the casualty (YYYY-MM-DD)"
+
+
 def test_validate_names_the_fact_a_french_find_at_sea_lacks(tmp_path):
     doc = {"format": "wreckmaster.scenario/1", "regime": "fr-epaves", "as_of": "1917-12-31",
            "case": {"occurred": "1917-04-18", "kind": "wreck"},
