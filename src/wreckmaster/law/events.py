@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from . import values
 from .yamlio import LawDataError, read_data
@@ -63,9 +63,6 @@ class EventSpec:
     cites: tuple[str, ...] = ()
     label: Mapping[str, str] = field(default_factory=dict)
     package: str = BASE
-
-    def field(self, name: str) -> FieldSpec | None:
-        return next((f for f in self.fields if f.name == name), None)
 
 
 def _fields(raw: Any, where: str) -> tuple[FieldSpec, ...]:
@@ -142,6 +139,7 @@ def known() -> dict[str, EventSpec]:
     return table
 
 
+@lru_cache(maxsize=1)
 def common_fields() -> tuple[FieldSpec, ...]:
     """The fields every event may carry (the base's ``common``)."""
     return _fields(_raw(BASE_FILE).get("common"), f"{BASE_FILE}: common")
