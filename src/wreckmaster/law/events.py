@@ -81,9 +81,9 @@ KINDS = ("actor", "actors", "party", "target", "item", "items", "subject", "amou
          "fraction", "date", "text", "texts", "bool", "count", "enum")
 
 
-def _path(ref: str, near: Path) -> Path:
-    """The declarations a reference names: ``base``, or a package (``jp-1899``, ``_qing``) beside ``near``."""
-    return BASE_FILE if ref == BASE else near.parent / ref.replace("-", "_") / FILE
+def _path(ref: str) -> Path:
+    """The declarations a reference names: ``base``, or a package of ``regimes/`` (``jp-1899``, ``_qing``)."""
+    return BASE_FILE if ref == BASE else REGIMES_FOLDER / ref.replace("-", "_") / FILE
 
 
 def _name(path: Path) -> str:
@@ -194,7 +194,7 @@ def of_package(folder: Path) -> PackageEvents:
     types: list[str] = []
     files = [path]
     for ref, names in (raw.get("include") or {}).items():
-        other = _path(str(ref), path.parent)
+        other = _path(str(ref))
         if other not in files:
             files.append(other)
         for name in names or ():
