@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import STATUS_FR, duty_applies, find_date, fr_date, items_in_scope, landing, on_shore
 

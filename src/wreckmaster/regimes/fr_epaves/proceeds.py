@@ -25,8 +25,8 @@ from decimal import Decimal
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import fr_amount, fr_date, frf, items_in_scope, owner_of, sale
 

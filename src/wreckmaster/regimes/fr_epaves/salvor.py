@@ -22,8 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import fr_amount, frf, items_in_scope, on_shore, pct, sale
 

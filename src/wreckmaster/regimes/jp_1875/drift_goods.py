@@ -25,8 +25,8 @@ from wreckmaster.law.assessment import Later
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.money import split
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import drift_case, expense_amount, expenses_for, ids, name, officials, step_params, yen
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from wreckmaster.law import citations
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Scenario
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Scenario
 
 from .common import ids, master
 

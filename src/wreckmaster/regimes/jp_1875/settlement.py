@@ -24,8 +24,8 @@ from typing import Any
 from wreckmaster.law.assessment import Charge
 from wreckmaster.law.events import FUNDS
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Scenario
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Scenario
 
 from .common import drift_case, expense_categories, ids, master, owner_side
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import competent, duty, event_actors
 

@@ -20,8 +20,8 @@ from datetime import date, timedelta
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from . import common
 from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,

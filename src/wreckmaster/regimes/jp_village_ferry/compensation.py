@@ -33,8 +33,8 @@ from datetime import date
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import (CARRIED_KINDS, first_date, is_baggage, loaded_on, owner_of, require_carrier,
                      unloaded_on, what, yen)

@@ -25,8 +25,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .common import carrier, first_date, in_time, is_carried, what
 

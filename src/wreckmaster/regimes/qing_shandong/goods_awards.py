@@ -27,8 +27,8 @@ from wreckmaster.law import money
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .._qing.awards import award_facts, consul_valuation
 from .._qing.common import item_owner, saved_items, tael

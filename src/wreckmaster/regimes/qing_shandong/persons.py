@@ -18,8 +18,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Person
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Person
 
 from .._qing.awards import Castaways, send_castaways_home
 from .._qing.common import expense_categories

@@ -26,8 +26,8 @@ from fractions import Fraction
 
 from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
-from wreckmaster.law.scenario import Item
 from wreckmaster.law.rules import rule
+from wreckmaster.law.scenario import Item
 
 from .._qing.awards import Castaways, award_facts, consul_valuation, send_castaways_home
 from .._qing.common import expense_categories, item_owner, saved_items, tael
