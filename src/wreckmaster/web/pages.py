@@ -421,15 +421,19 @@ async def document_pdf(request: Request, case_id: str, name: str, party: str | N
 
 def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None,
                   as_of: str | None = None):
+    from functools import partial
+
     from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
     from wreckmaster.store.errors import NotFound
+    from wreckmaster.store.public import photo as photo_of
 
     store = _store(request)
     try:
         day = _parse_day(as_of)
         scenario = store.scenario(case_id, as_of=day, office=user.office)
         pdf = render_pdf(name, scenario, store.assessment(case_id, as_of=day, office=user.office), party=party,
-                         lang=lang, office=store.case_office(case_id, office=user.office))   # the issuer (issue 26)
+                         lang=lang, office=store.case_office(case_id, office=user.office),   # the issuer (issue 26)
+                         photo=partial(photo_of, store))                              # the items' photographs
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:
