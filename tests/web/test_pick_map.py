@@ -109,6 +109,7 @@ def test_the_keyboard_moves_the_marker_and_enter_writes_it(placed, browser):
     lon, lat = fr.lonlat(fr.width / 2 + fr.width / 200, fr.height / 2 + 10 * fr.width / 200)
     assert near(entry_values.position(typed), lat, lon, 1e-4), typed   # minutes to 3 places: 2 m
     axe_clean(page, "the item form's map by keyboard at 390 px")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391     # nothing sideways on a phone
     page.close()
 
 
@@ -136,6 +137,7 @@ def test_a_click_on_the_public_report_map_fills_latitude_and_longitude(placed, b
     assert re.fullmatch(r"35\.\d{5}", lat) and re.fullmatch(r"139\.\d{5}", lon), (lat, lon)
     assert near({"lat": lat, "lon": lon}, *OFFICE, 1.5 * tol), (lat, lon, tol)
     axe_clean(page, "the public report form with its map at 390 px")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
     shot(page, "pick-map-report-390")
 
     page.locator("#r-description").fill("青い浮き")
