@@ -115,23 +115,46 @@ def test_without_the_photographs_the_documents_still_print(case):
     assert [r for r in images(render_pdf("notice", s, a, lang="en", photo=LOOKUP)) if r["type"] == "image"]
 
 
-def test_the_api_prints_the_stored_photographs(tmp_path):
-    from fastapi.testclient import TestClient
-
-    from wreckmaster.service.app import create_app
-    from wreckmaster.service.routers.documents import router
+@pytest.fixture()
+def stored(tmp_path):
+    """The case in an SQLite store with the skiff's first photograph stored: (url, store, case id, token)."""
     from wreckmaster.store import open_store
     from wreckmaster.store.public import put_photo
 
-    store = open_store(f"sqlite:///{tmp_path / 'cases.db'}")
+    url = f"sqlite:///{tmp_path / 'cases.db'}"
+    store = open_store(url)
     store.add_office("misaki", "三崎町役場")
     token = store.add_user("clerk", "misaki", role="clerk", password=None)
     put_photo(store, PHOTOS[0])
     doc = yaml.safe_load((CASES / "jp-1899-2025-misaki.yaml").read_text(encoding="utf-8"))
-    doc["items"][0]["photos"] = [PHOTOS[0].sha256]
+    doc["items"][0]["photos"] = [PHOTOS[0].sha256, PHOTOS[1].sha256]    # the second is not in the store
     case_id, _ = store.open_case(doc, office="misaki")
+    return url, store, case_id, token
+
+
+def printed_once(pdf: bytes) -> bool:
+    return len([x for x in images(pdf) if x["type"] == "image"]) == 1 and \
+        f"skiff·{PHOTOS[0].sha256[:12]}" in pdf_text(pdf) and PHOTOS[1].sha256[:12] not in pdf_text(pdf)
+
+
+def test_the_api_prints_the_stored_photographs(stored):
+    from fastapi.testclient import TestClient
+
+    from wreckmaster.service.app import create_app
+    from wreckmaster.service.routers.documents import router
+
+    _, store, case_id, token = stored
     r = TestClient(create_app(store, routers=[router])).get(
         f"/api/cases/{case_id}/documents/notice.pdf?as_of=2026-03-10", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
-    assert len([x for x in images(r.content) if x["type"] == "image"]) == 1
-    assert f"skiff·{PHOTOS[0].sha256[:12]}" in pdf_text(r.content)
+    assert printed_once(r.content)
+
+
+def test_the_command_line_prints_a_stored_cases_photographs(stored, tmp_path):
+    from .test_cli import run
+
+    url, _, case_id, _ = stored
+    out = tmp_path / "notice.pdf"
+    r = run("notice", "--case", case_id, "--db", url, "--as-of", "2026-03-10", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert printed_once(out.read_bytes())
