@@ -77,12 +77,13 @@ def _assessment(scenario, assessment: Any, as_of: date | None) -> dict[str, Any]
 
 
 def build(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-          as_of: date | None = None, office: dict[str, Any] | None = None) -> dict[str, Any]:
+          as_of: date | None = None, office: dict[str, Any] | None = None, photo=None) -> dict[str, Any]:
     """The document model of ``name`` for this case (raises :class:`DocumentProblem` on bad input).
 
     ``office``: the case's office as the store gives it (``Store.office``: name, head_title,
     address, telephone…) — the issuer of its notices and forms; without it the mayor or official
-    among the parties."""
+    among the parties. ``photo``: the stored photographs by hash (``photos.Lookup``, the store's),
+    printed in the documents that describe items; without it they are left out."""
     spec = DOCUMENTS.get(name)
     if spec is None:
         raise DocumentProblem("NAME", f"unknown document {name!r} (known: {', '.join(DOCUMENTS)})")
@@ -98,7 +99,7 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
                                          f"(parties: {', '.join(p.id for p in scenario.parties) or 'none'})")
     if party is not None and scenario.party(party) is None and scenario.person(party) is None:
         raise DocumentProblem("--party", f"no party or person {party!r} in this case")
-    ctx = Ctx(scenario, _assessment(scenario, assessment, as_of), lang, office)
+    ctx = Ctx(scenario, _assessment(scenario, assessment, as_of), lang, office, photo)
     module, func = spec.builder.split(":")
     doc = getattr(importlib.import_module(f"{__name__}.{module}"), func)(ctx, party)
     doc.setdefault("name", name)
@@ -110,6 +111,7 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
             if section.get("kind") == "signatures":
                 section.setdefault("sign_space", True)
     doc.setdefault("template", f"{name}.html")
+    doc.setdefault("dated", ctx.as_of)
     return doc
 
 
@@ -139,16 +141,17 @@ def html_of(doc: dict[str, Any]) -> str:
 
 
 def render_html(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-                as_of: date | None = None, office: dict[str, Any] | None = None) -> str:
-    return html_of(build(name, scenario, assessment, party, lang, as_of, office))
+                as_of: date | None = None, office: dict[str, Any] | None = None, photo=None) -> str:
+    return html_of(build(name, scenario, assessment, party, lang, as_of, office, photo))
 
 
 def render_pdf(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,
-               as_of: date | None = None, office: dict[str, Any] | None = None) -> bytes:
-    """The document as PDF bytes, printed by the process's shared Chromium.
+               as_of: date | None = None, office: dict[str, Any] | None = None, photo=None) -> bytes:
+    """The document as PDF bytes, printed by the process's shared Chromium; the same case as of
+    the same day gives the same bytes (dated that day: ``pdf.dated``).
 
     Raises :class:`DocumentProblem` (bad input: exit 2 / HTTP 422) or :class:`PrinterMissing`."""
-    from .pdf import print_pdf
+    from .pdf import dated, print_pdf
 
-    doc = build(name, scenario, assessment, party, lang, as_of, office)
-    return print_pdf(html_of(doc), header=doc.get("running_head"))
+    doc = build(name, scenario, assessment, party, lang, as_of, office, photo)
+    return dated(print_pdf(html_of(doc), header=doc.get("running_head")), doc["dated"])

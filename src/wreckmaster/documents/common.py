@@ -116,8 +116,11 @@ def full_width(text: str) -> str:
 class Ctx:
     """One document's view of a case: scenario, assessment (its JSON form), language and date."""
 
-    def __init__(self, scenario, assessment: dict[str, Any], lang: str, office: dict[str, Any] | None = None):
+    def __init__(self, scenario, assessment: dict[str, Any], lang: str, office: dict[str, Any] | None = None,
+                 photo=None):
         self.scenario = scenario
+        #: the stored photographs by hash (``photos.Lookup``: the store's), or None (a case from a file)
+        self.photo = photo
         #: the case's office as the store keeps it (name, head_title, address, telephone…), or None
         self.office = office or {}
         self.a = assessment

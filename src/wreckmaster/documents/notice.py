@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from . import photos
 from .common import Ctx, DocumentProblem
 from .labels import L, STATES, WATERS
 
@@ -87,7 +88,8 @@ def claim_until(scenario, item, posted: date) -> date | None:
 def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     s = ctx.scenario
     rows = []
-    for item, posted in under_notice(s, ctx.as_of):
+    noticed = under_notice(s, ctx.as_of)
+    for item, posted in noticed:
         f = item.found
         where = [s.case.place or ""]
         today = s.regime == "jp-1899-2025"   # the place as recorded; the class of goods goes with the item
@@ -131,6 +133,7 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
         {"kind": "text", "paras": [ctx.t(body)]},
         {"kind": "table", "head": [ctx.t(L["what"]), ctx.t(L["found_where"]), ctx.t(L["found"]), ctx.t(POSTED),
                                    ctx.t(UNTIL)], "rows": rows},
+        *photos.section(ctx, [item for item, _ in noticed]),
         {"kind": "facts", "rows": facts},
     ]
     head = own.get("head_title") or (ctx.name(offices[0].id) if offices else None)

@@ -8,7 +8,9 @@ documents; :func:`print_pdf` uses one per process, in its own thread (the servic
 from __future__ import annotations
 
 import os
+import re
 import threading
+from datetime import date
 
 CHROMIUM = os.environ.get("WRECKMASTER_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -86,6 +88,20 @@ class Printer:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+_STAMP = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}([+-]\d\d'\d\d'|Z)?\)")
+
+
+def dated(pdf: bytes, day: date) -> bytes:
+    """The PDF with its creation and modification dates set to ``day`` (midnight UTC) instead of the
+    moment it was printed: the same case as of the same day prints the same bytes (Chromium's PDF
+    has no other varying part). The stamp keeps its length, so the cross-reference table stands."""
+    def stamp(m: re.Match) -> bytes:
+        new = b"/" + m.group(1) + b" (D:" + day.strftime("%Y%m%d").encode() + b"000000" + (
+            b"+00'00'" if m.group(2) and m.group(2) != b"Z" else (b"Z" if m.group(2) else b"")) + b")"
+        return new if len(new) == len(m.group(0)) else m.group(0)
+    return _STAMP.sub(stamp, pdf)
 
 
 _shared: Printer | None = None

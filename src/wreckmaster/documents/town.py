@@ -22,7 +22,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from . import numerals
+from . import numerals, photos
 from .common import Ctx, DocumentProblem
 from .labels import EXPENSES, KINDS, L
 from .statement import totals
@@ -264,7 +264,7 @@ def found_report(ctx: Ctx, party: str | None) -> dict[str, Any]:
                                    "I report that I found the goods below (art 24 ¶1)."]},
         {"kind": "facts", "rows": [("届出先" if ja else "To", issuer(ctx)), _dated(ctx, ev, ja, "届出日", "Reported on")]
          + person_rows(ctx, who, "拾得者", "Finder")},
-        _goods_table(ctx, items, ja),
+        _goods_table(ctx, items, ja), *photos.section(ctx, items),
         {"kind": "signatures", "rows": [{"role": "拾得者" if ja else "Finder", "who": ctx.name(who)}]},
     ]
     return _doc(ctx, "拾得届", "Report of goods found", ["jp-1899-2025:24.1"], sections, ev is None)
@@ -280,7 +280,7 @@ def delivery_receipt(ctx: Ctx, party: str | None) -> dict[str, Any]:
                                    f"Received from {ctx.name(who)} the goods below (art 24 ¶1)."]},
         {"kind": "facts", "rows": [_dated(ctx, ev, ja, "受領日", "Received on")]
          + person_rows(ctx, who, "引渡人（拾得者）", "Delivered by (the finder)")},
-        _goods_table(ctx, items, ja),
+        _goods_table(ctx, items, ja), *photos.section(ctx, items),
         {"kind": "signatures", "rows": [_issuer_sig(ctx)]},
     ]
     return _doc(ctx, "受領書", "Receipt of goods delivered", ["jp-1899-2025:24.1"], sections, ev is None)

@@ -80,7 +80,8 @@ def office_rows(store) -> list[dict[str, Any]]:
 def _office_dict(r) -> dict[str, Any]:
     m = r._mapping
     return {"office": m["id"], "name": m["name"], "address": m.get("address"), "telephone": m.get("telephone"),
-            "lang": m.get("lang"), "regime": m.get("regime"), "position": m.get("position")}
+            "lang": m.get("lang"), "regime": m.get("regime"),
+            "position": {"lat": m["lat"], "lon": m["lon"]} if m.get("lat") is not None else None}
 
 
 def nearest_office(store, lat: float | None, lon: float | None) -> str:

@@ -300,8 +300,11 @@ def _new_case(request: Request, form: dict[str, list[str]]):
 
 
 # --- one case --------------------------------------------------------------------------
-def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | None) -> dict[str, Any]:
+def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | None,
+                  kept_position: str | None = None) -> dict[str, Any]:
     from wreckmaster.law import regime as registry
+
+    from . import pickmap
 
     store = _store(request)
     scenario = store.scenario(case_id, office=user.office)
@@ -320,7 +323,9 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
     names.update({x.id: (x.description or x.id) for x in scenario.items})
     event_types = list(forms.event_types(scenario.regime))
     exported = store.export(case_id, as_of=as_of, office=user.office)
+    pick = pickmap.for_case(exported, store.case_office(case_id, office=user.office), kept_position)
     return {
+        "pick": pick,
         "exported": exported, "amendable": forms.amendable_fields(exported, names), "as_of": as_of,
         "next_item_id": forms.next_id(scenario, "item"), "role_choices": _role_choices(scenario),
         "case_id": case_id, "scenario": scenario, "a": assessment, "history": history,
@@ -417,15 +422,19 @@ async def document_pdf(request: Request, case_id: str, name: str, party: str | N
 
 def _document_pdf(request: Request, user: WebUser, case_id: str, name: str, party: str | None, lang: str | None,
                   as_of: str | None = None):
+    from functools import partial
+
     from wreckmaster.documents import DocumentProblem, PrinterMissing, render_pdf
     from wreckmaster.store.errors import NotFound
+    from wreckmaster.store.public import photo as photo_of
 
     store = _store(request)
     try:
         day = _parse_day(as_of)
         scenario = store.scenario(case_id, as_of=day, office=user.office)
         pdf = render_pdf(name, scenario, store.assessment(case_id, as_of=day, office=user.office), party=party,
-                         lang=lang, office=store.case_office(case_id, office=user.office))   # the issuer (issue 26)
+                         lang=lang, office=store.case_office(case_id, office=user.office),   # the issuer (issue 26)
+                         photo=partial(photo_of, store))                              # the items' photographs
     except NotFound:
         return render(request, "not_found.html", status=404)
     except DocumentProblem as exc:
@@ -536,7 +545,7 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
     except NotFound:
         return render(request, "not_found.html", status=404, lang=lang)
     except (InvalidEntry, Conflict, Forbidden) as exc:
-        ctx = _case_context(request, user, case_id, None)
+        ctx = _case_context(request, user, case_id, None, form.get("position", [""])[0] if kind == "item" else None)
         ctx.update(lang=lang, event_type=form.get("event_type", [None])[0] if kind == "event" else None,
                    saved=None, map_svg=None, open_form=kind, **forms.kept_input(form))
         ctx["fields"] = forms.event_fields(ctx["event_type"], ctx["scenario"]) if ctx["event_type"] in forms.EVENT_TYPES else []

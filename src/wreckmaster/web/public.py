@@ -21,7 +21,7 @@ from wreckmaster.public import board, feeds, words
 from wreckmaster.public import service as public
 from wreckmaster.service.errors import ApiError
 
-from . import i18n
+from . import i18n, pickmap
 
 router = APIRouter(include_in_schema=False)
 LANG_OF_REGIME = {"ja": "ja", "zh": "zh", "fr": "fr"}
@@ -295,8 +295,9 @@ async def report_form(request: Request):
     from wreckmaster.store import public as db
 
     offices = await run_in_threadpool(db.office_rows, request.app.state.store)
+    pick = await run_in_threadpool(pickmap.for_report, offices, request.query_params.get("office"))
     return _page(request, "public/report.html", _lang(request), offices=offices, today=date.today(), values={},
-                 errors=[])
+                 errors=[], pick=pick)
 
 
 @router.post("/report", response_class=HTMLResponse)
@@ -317,8 +318,9 @@ async def report_send(request: Request):
         if exc.status != 422:
             return _problem_page(request, exc, lang)
         offices = await run_in_threadpool(db.office_rows, store)
+        pick = await run_in_threadpool(pickmap.for_report, offices, raw.get("office"), raw.get("lat"), raw.get("lon"))
         return _page(request, "public/report.html", lang, status=422, offices=offices, today=date.today(),
-                     values=raw, errors=exc.problems)
+                     values=raw, errors=exc.problems, pick=pick)
     return _page(request, "public/report_sent.html", lang, report=report_id, secret=secret)
 
 

@@ -61,18 +61,18 @@ def register(app: typer.Typer) -> None:
 
         if name not in documents.DOCUMENTS:
             fail([("NAME", f"unknown document {name!r} (known: {', '.join(documents.DOCUMENTS)})")])
-        office = None
+        office = photo = None
         if file is not None:
             scenario = load_or_fail(file)
             if office_id is not None:
                 office = _office(db, office_id)
         else:
-            scenario, office = _stored(db, case, when, version)
+            scenario, office, photo = _stored(db, case, when, version)
         try:
             if output.endswith(".html"):
-                data = documents.render_html(name, scenario, None, party, lang, when, office).encode("utf-8")
+                data = documents.render_html(name, scenario, None, party, lang, when, office, photo).encode("utf-8")
             else:
-                data = documents.render_pdf(name, scenario, None, party, lang, when, office)
+                data = documents.render_pdf(name, scenario, None, party, lang, when, office, photo)
         except documents.DocumentProblem as exc:
             fail([(exc.pointer, exc.message)])
         except documents.PrinterMissing as exc:
@@ -94,16 +94,19 @@ def _office(db, office_id):
 
 
 def _stored(db, case_id, as_of, version):
-    """The stored case's scenario (as of the date) and its office; exit 4 when it does not exist, 5 on the
-    database."""
+    """The stored case's scenario (as of the date), its office and its photographs (by hash); exit 4
+    when it does not exist, 5 on the database."""
     import sys
+    from functools import partial
 
     from wreckmaster.store import open_store
     from wreckmaster.store.errors import DatabaseProblem, NotFound
+    from wreckmaster.store.public import photo
 
     try:
         store = open_store(db)
-        return store.scenario(case_id, as_of=as_of, version=version), store.case_office(case_id)
+        return (store.scenario(case_id, as_of=as_of, version=version), store.case_office(case_id),
+                partial(photo, store))
     except NotFound as exc:
         print(f"not found: {exc}", file=sys.stderr)
         raise typer.Exit(4)

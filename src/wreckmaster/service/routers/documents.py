@@ -55,7 +55,10 @@ async def get_document(request: Request, id: str = Path(description="The case id
 
 
 def _document(request: Request, id: str, name: str, user: Caller) -> Any:
+    from functools import partial
+
     from wreckmaster import documents
+    from wreckmaster.store.public import photo as photo_of
 
     check_case_id(id)
     as_of = params.query_date(request, "as_of")
@@ -71,7 +74,7 @@ def _document(request: Request, id: str, name: str, user: Caller) -> Any:
                         f"{', '.join(documents.documents_for(scenario.regime))})")
     try:
         pdf = documents.render_pdf(name, scenario, None, party, lang, as_of or scenario.as_of or date.today(),
-                                   store.case_office(id, office=user.office))
+                                   store.case_office(id, office=user.office), partial(photo_of, store))
     except documents.DocumentProblem as exc:
         raise bad_input([(_POINTERS.get(exc.pointer, exc.pointer), exc.message)])
     except documents.PrinterMissing as exc:
