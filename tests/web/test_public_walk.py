@@ -25,7 +25,11 @@ POSTED = (date.today() - timedelta(days=1)).isoformat()
 
 
 def loaded(img) -> bool:
-    return img.evaluate("i => i.complete && i.naturalWidth > 0")
+    """The photograph has arrived: it is ``loading="lazy"``, so bring it into view and wait for its
+    pixels (a bounded wait; a photograph that never comes fails here)."""
+    img.scroll_into_view_if_needed()
+    img.page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=img.element_handle(), timeout=10_000)
+    return True
 
 
 def test_a_find_from_the_finders_report_to_the_owners_claim(site, browser):
