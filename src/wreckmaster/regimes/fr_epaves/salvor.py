@@ -24,7 +24,7 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import fr_amount, frf, items_in_scope, on_shore, pct, sale
+from .common import SALVOR_AWARDS, fr_amount, frf, items_in_scope, on_shore, pct, sale
 
 
 def salvor_award(ctx: Context) -> None:
@@ -81,7 +81,7 @@ def salvor_award(ctx: Context) -> None:
                              "salvor_expenses": expenses, "salvors": salvors},
                      params=[rate] + ([ctx.param("mile_m")] if not on_shore(item) else []),
                      exact=exact, amount=total, readings=readings)
-    ctx.memo["salvor_awards"] = awards
+    ctx[SALVOR_AWARDS] = awards
 
 
 def _rate(ctx: Context, item: Item):

@@ -17,7 +17,7 @@ from fractions import Fraction
 from wreckmaster.law.assessment import Award, Later
 from wreckmaster.law.regime import Context
 
-from .common import drift_case, government_ship, ids, step_params, wages_withheld, yen
+from .common import SALVAGE_FEES, drift_case, government_ship, ids, step_params, wages_withheld, yen
 from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
@@ -75,7 +75,7 @@ def salvage_fee(ctx: Context) -> None:
                      inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
                              "finders": found.by},
                      params=step_params(ctx, rate_name), exact=exact, amount=total, readings=FEE_READINGS)
-    ctx.memo["salvage_fees"] = fees
+    ctx[SALVAGE_FEES] = fees
 
 
 FEE_READINGS = ("jp-1875-8-value-base",)
@@ -124,7 +124,7 @@ def fee_in_kind(ctx: Context) -> None:
     """Art 8, closing proviso: 但シ其所持主ノ都合ニ因リ代価又ハ現物ニテモ妨ケナシ — as suits the
     owner, the fee may be given in money or in kind. The award stays in money: it is the measure
     of the goods handed over (reading ``jp-1875-8-money-or-kind``)."""
-    fees = ctx.memo.get("salvage_fees", [])
+    fees = ctx[SALVAGE_FEES]
     for ev in ctx.scenario.events_of("fee_in_kind"):
         for item_id in ev.get("items"):
             mine = [a for a in fees if a.for_ == item_id]

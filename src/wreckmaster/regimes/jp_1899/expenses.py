@@ -42,9 +42,10 @@ from fractions import Fraction
 
 from wreckmaster.law.money import round_half_up_units, split_units
 from wreckmaster.law.periods import late_payment_note
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 
-from .common import (applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
+from .common import (CLAIMS, MAYOR_OUTLAYS, applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
                      responsible_party, yen)
 from .custody import still_held
 
@@ -75,10 +76,13 @@ PAY_LOCAL = "救護費用ヲ納付ス"
 
 
 def ledger(ctx: Context) -> Ledger:
-    if "ledger" in ctx.memo:
-        return ctx.memo["ledger"]
+    """The money of the rescue expenses (:data:`LEDGER`)."""
+    return ctx[LEDGER]
+
+
+def _ledger(ctx: Context) -> Ledger:
     unit = ctx.out.currency.unit
-    claims = list(ctx.memo.get("claims", []))
+    claims = list(ctx[CLAIMS])
     total = sum(u for _, u in claims)
     sales = [(e.date, e.get("item"), Fraction(e.get("price"))) for e in ctx.scenario.events_of("sold")]
     disposals = [(e.date, event_actors(e.get("items")), Fraction(e.get("proceeds")))
@@ -100,9 +104,11 @@ def ledger(ctx: Context) -> Ledger:
             if running >= needed:
                 done_on = d
                 break
-    led = Ledger(claims, total, sales, disposals, held, notice, due, held_at_due, needed, payments, done_on)
-    ctx.memo["ledger"] = led
-    return led
+    return Ledger(claims, total, sales, disposals, held, notice, due, held_at_due, needed, payments, done_on)
+
+
+#: the ledger of the rescue expenses, worked out when first asked (after the claims are admitted)
+LEDGER = Value("ledger", Ledger, compute=_ledger)
 
 
 def custody_pays(ctx: Context) -> bool:
@@ -193,15 +199,15 @@ def mayor_outlays(ctx: Context) -> None:
     """Art 13 item 3 with arts 15, 16 ¶1 and 18: the costs of carrying, keeping and selling the goods
     saved that the mayor paid are rescue expenses; no claim is needed for them (art 14 ¶1 is for
     those who would receive rescue expenses from the mayor, 救護費用ノ支給ヲ受ケントスル者). Each is an
-    award to the mayor and joins the admitted claims (``ctx.memo["claims"]``): the money held and
+    award to the mayor and joins the admitted claims (:data:`.common.CLAIMS`): the money held and
     the master or owner pay it like any other rescue expense, and a surplus of held money goes
     back only after it (art 16 ¶6). Reading ``jp-1899-13-mayor-outlays``."""
     outlays = [e for e in ctx.scenario.expenses if is_mayor_outlay(ctx, e)]
     if not outlays:
         return
     heads = ctx.param("rescue_expenses.mayor_outlays")
-    claims = ctx.memo.setdefault("claims", [])
-    ctx.memo["mayor_outlays"] = [e.id for e in outlays]
+    claims = ctx[CLAIMS]
+    ctx[MAYOR_OUTLAYS] = [e.id for e in outlays]
     unit = ctx.out.currency.unit
     cites = ["jp-1899:13#3", "jp-1899:15.1", "jp-1899:16.1", "jp-1899:18"]
     for e in outlays:
@@ -237,7 +243,7 @@ def payment_due(ctx: Context) -> None:
         return
     ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
                  f"The rescue expenses, fixed by the mayor at the admitted claims"
-                 + (" and his own outlays (art 13 item 3)" if ctx.memo.get("mayor_outlays") else "")
+                 + (" and his own outlays (art 13 item 3)" if ctx[MAYOR_OUTLAYS] else "")
                  + f" ({yen(_units(ctx, led.total))} yen), "
                  f"are notified to {name(ctx, resp.id)}: {resp.why_en}.",
                  f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",

@@ -16,7 +16,7 @@ from decimal import Decimal
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 
-from .common import carrier
+from .common import COMPENSATION, carrier
 
 
 def period_of_grace(ctx: Context) -> None:
@@ -25,7 +25,7 @@ def period_of_grace(ctx: Context) -> None:
     if not requests:
         return
     village = carrier(ctx)
-    owed = sum((a.amount for a in ctx.memo.get("compensation", [])), Decimal(0))
+    owed = sum((a.amount for a in ctx[COMPENSATION]), Decimal(0))
     grace = requests[-1]
     until = grace.get("until")
     paid, done_on = Decimal(0), None
