@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import round_half_up_units, split_units
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.named import Value
@@ -426,8 +428,7 @@ def pay_rescue_expenses(ctx: Context) -> None:
     led = ledger(ctx)
     if led.total == 0 and led.held == 0:
         return
-    if treasury_pays_failed_rescue(ctx):
-        failed_rescue(ctx)
+    if exceptions.applied(ctx, [FAILED_RESCUE]):     # art 19 ¶1
         return
     resp = responsible_party(ctx)
     use_custody = custody_pays(ctx)
@@ -476,10 +477,8 @@ def pay_rescue_expenses(ctx: Context) -> None:
                      f"Paid by the master or owner: {yen(_units(ctx, paid))} yen; the mayor pays it out (art 18).",
                      f"納付ヲ受ケタル金額 {yen(_units(ctx, paid))} 円ヲ以テ救護費用ヲ支辨",
                      amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
-    if left > 0:
-        if use_custody and art17_done(ctx) and "shortfall" in ctx.p("treasury.cases"):
-            treasury_shortfall(ctx, left, sources)
-        elif resp.id is not None:
+    if left > 0 and not exceptions.applied(ctx, [TREASURY_SHORTFALL], left, sources):   # art 19 ¶2
+        if resp.id is not None:
             rest_cites = list(resp.cites) + ["jp-1899:16.1"]
             sources.append((resp.id, left, rest_cites))
             state = ("the day to pay has passed and the art 17 sale is still to be made" if overdue(ctx)
@@ -531,7 +530,7 @@ def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
                  f"Not paid by {led.due}, and the art 17 sale is done: the shortfall of {yen(_units(ctx, left))} yen "
                  "is made up by the national treasury (art 19 ¶2).",
                  f"第十七條ノ手續ヲ爲シタル後保管金ヲ以テ支辨スルニ足ラス — 不足 {yen(_units(ctx, left))} 円ハ國庫ヨリ補給",
-                 amount=ctx.out.round(_units(ctx, left)), overrides="master_pays_rest",
+                 amount=ctx.out.round(_units(ctx, left)),
                  readings=["jp-1899-19-2-shortfall", "jp-1899-17-before-sale"])
 
 
@@ -549,11 +548,24 @@ def failed_rescue(ctx: Context) -> None:
                      f"The rescue did not succeed (case.rescue_effective false): the treasury pays all "
                      f"{yen(_units(ctx, led.total))} yen of rescue expenses.",
                      f"救護其ノ效ヲ奏セス — 救護費用 {yen(_units(ctx, led.total))} 円ハ國庫ヨリ支給",
-                     amount=ctx.out.round(_units(ctx, led.total)), overrides="pay_rescue_expenses",
+                     amount=ctx.out.round(_units(ctx, led.total)),
                      readings=["jp-1899-19-1-failed-rescue"])
     if led.held:
         _return_surplus(ctx, led.held, responsible_party(ctx), ["jp-1899:19.1", "jp-1899:16.6"],
                         reading="jp-1899-19-1-held-money-returned")
+
+
+def shortfall_made_up(ctx: Context, left: int, sources: list) -> bool:
+    """Art 19 ¶2's condition: the held money pays (arts 16 ¶6, 18), the art 17 procedure is over and
+    the regime's treasury makes up a shortfall (parameter ``treasury.cases``)."""
+    return custody_pays(ctx) and art17_done(ctx) and "shortfall" in ctx.p("treasury.cases")
+
+
+#: the exceptions to the base rules of who pays (law/exceptions.py), each with its condition
+FAILED_RESCUE = Exception_("failed_rescue", overrides="pay_rescue_expenses",
+                           condition=treasury_pays_failed_rescue, apply=failed_rescue)
+TREASURY_SHORTFALL = Exception_("treasury_shortfall", overrides="master_pays_rest",
+                                condition=shortfall_made_up, apply=treasury_shortfall)
 
 
 def _return_surplus(ctx: Context, units: int, resp, cites: list[str], reading: str = "jp-1899-16-6-surplus") -> None:
