@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from wreckmaster.law.regime import Context
 from wreckmaster.law.named import Value
+from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
 from .common import competent, duty, event_actors

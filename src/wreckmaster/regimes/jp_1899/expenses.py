@@ -43,12 +43,12 @@ from fractions import Fraction
 from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import round_half_up_units, split_units
-from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.named import Value
+from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 
-from .common import (CLAIMS, MAYOR_OUTLAYS, applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
-                     responsible_party, yen)
+from .common import (CLAIMS, MAYOR_OUTLAYS, applies, event_actors, government_vessel, master, mayors, name, owner,
+                     release_ground, responsible_party, yen)
 from .custody import still_held
 
 

@@ -35,8 +35,8 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 
-from .common import (ART9, CARRIED_KINDS, COMPENSATION, OVER_LIMITS, UNAUTHORISED_DISPOSALS, first_date, is_baggage, loaded_on, owner_of, require_carrier,
-                     unloaded_on, what, yen)
+from .common import (ART9, CARRIED_KINDS, COMPENSATION, OVER_LIMITS, UNAUTHORISED_DISPOSALS, first_date,
+                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, yen)
 
 #: cause code → (citations, English, Japanese, readings). Arts 1 and 2 are the cases of art 3;
 #: art 4's items are numbered as reading jp-village-ferry-4-item-numbering says.
