@@ -130,3 +130,24 @@ def test_a_computed_value_is_worked_out_once_and_typed():
         ctx[Value("n", int, set_by="r")] = "one"
     with pytest.raises(TypeError, match="either set_by"):
         Value("both", int, set_by="r", compute=compute)
+
+
+def test_two_rules_changing_places_is_an_error_not_a_vanished_result():
+    """Issue 22: under ctx.memo, the rescue expenses' payers read before the claims were admitted
+    found no claims and charged nothing, silently. Now the read raises, naming the rule."""
+    from dataclasses import replace
+
+    from wreckmaster.law.scenario import validate
+    from wreckmaster.regimes.jp_1899 import claims, expenses
+
+    reg = registry.get("jp-1899")
+    names = [getattr(r, "__name__", "") for r in reg.rules]
+    rules = list(reg.rules)
+    moved = rules.pop(names.index(claims.admitted_claims.__name__))
+    rules.insert(names.index(expenses.pay_rescue_expenses.__name__), moved)   # now after payment_due
+    swapped = replace(reg, rules=rules)
+    doc = load_yaml((ROOT / "examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml").read_text(encoding="utf-8"))
+    scenario = validate(doc, set(REGIMES))
+    assert reg.assess(scenario, scenario.as_of).charges            # in the regime's order: charges
+    with pytest.raises(MissingValue, match="'claims' read before the rule.s. that set it ran: admitted_claims"):
+        swapped.assess(scenario, scenario.as_of)

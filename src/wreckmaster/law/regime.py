@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence
 
-from . import money, scope
+from . import money
 from .assessment import Assessment
-from .named import Value, Values, rule_name
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
+from . import scope  # the engine's first rules (issue 22: no circle; scope needs nothing of this module)
+from .named import T, Value, Values, rule_name
 
 Rule = Callable[["Context"], None]
-T = TypeVar("T")
 
 _REGISTRY: dict[str, "Regime"] = {}
 REGIMES_PACKAGE = "wreckmaster.regimes"
