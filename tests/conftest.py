@@ -13,6 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "wreckmaster"
 
+# Every citation an assessment interns is resolved at once (law/assessment.py, STRICT_CITATIONS): a
+# citation with a typo fails in the test that makes it (the processes the tests start inherit it).
+os.environ["WRECKMASTER_STRICT_CITATIONS"] = "1"
+
 # The data folder (the secret's key file, the seals' checkpoints: CASE.md 1.1) is this test
 # session's own, never the user's (every process the tests start inherits it).
 if not os.environ.get("WRECKMASTER_TEST_DATA_HOME_KEEP"):
@@ -38,6 +42,39 @@ def assess_doc(doc: dict, as_of: date | None = None):
 
 def assess_json(doc: dict, as_of: date | None = None) -> dict:
     return json.loads(json.dumps(assess_doc(doc, as_of).to_json()))
+
+
+#: the output lists whose entries cite articles (SCENARIO.md)
+CITING = ("awards", "charges", "deadlines", "findings", "merits", "explanation")
+
+
+def laws_not_regimes() -> set[str]:
+    """The laws cited that are no regime (law/citations.py: a ``rules.yaml`` outside regimes/ that
+    begins ``regime: <id>``, as average/rules.yaml the York-Antwerp Rules)."""
+    return {p.read_text(encoding="utf-8").split("\n", 1)[0].removeprefix("regime: ")
+            for p in (ROOT / "src" / "wreckmaster").glob("*/rules.yaml")}
+
+
+def assert_cites_and_readings(out: dict, regime: str) -> None:
+    """The one check of an assessment's citations and readings (issue 22; every regime's tests and
+    tests/engine/test_registry.py use it): every entry cites articles that resolve, of ``regime``
+    or of a law that is no regime; every step cites, has its text in English and in the case's
+    language, and names only readings ``regime``'s articles.yaml records with question, reading
+    and reason."""
+    from wreckmaster.law import citations
+
+    known = citations.readings(regime)
+    laws = {regime} | laws_not_regimes()
+    for key in CITING:
+        for entry in out[key]:
+            for c in entry["cites"]:
+                assert citations.parse(c).regime in laws, (key, entry)
+                citations.resolve(c)
+    for s in out["explanation"]:
+        assert s["cites"] and s["text"] and s.get("text_local"), s
+        for r in s.get("readings", []):
+            assert r in known, (s["rule"], r)
+            assert all(known[r].get(k) for k in ("question", "reading", "reason")), r
 
 
 def changed(doc: dict, path: str, value=None, delete: bool = False) -> dict:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -9,9 +10,15 @@ from wreckmaster.coverage import cites_in_text, citations_in_code, citations_in_
 from wreckmaster.law import citations
 from wreckmaster.law.regime import available
 
-from ..conftest import ROOT, run_cli
+from ..conftest import ROOT, laws_not_regimes, run_cli
 
 REGIMES = available()
+#: every law a citation may name: the registered regimes, and the law that is no regime (its
+#: ``rules.yaml`` begins ``regime: <id>``, law/citations.py: average/rules.yaml, the York-Antwerp Rules)
+LAWS = REGIMES + sorted(laws_not_regimes())
+#: a citation of any of them (the longest id first: jp-1899-2025 before jp-1899)
+CITATION = re.compile(r"(?<![\w-])((?:" + "|".join(map(re.escape, sorted(LAWS, key=len, reverse=True)))
+                      + r"):[0-9A-Z]+(?:-\d+)?(?:\.\d+)?(?:#\d+)?)(?![\w{])")
 
 
 def all_citations() -> set[str]:
@@ -20,10 +27,7 @@ def all_citations() -> set[str]:
     for path in list((ROOT / "src").rglob("*.py")) + list((ROOT / "src").rglob("parameters.yaml")) \
             + list((ROOT / "tests").rglob("*.py")) + list((ROOT / "tests").rglob("*.yaml")) \
             + list((ROOT / "examples").rglob("*.yaml")):
-        import re
-
-        for m in re.finditer(r"(?<![\w-])((?:jp-1875|jp-1899|qing-shandong|qing-taiwan|fr-epaves|jp-village-ferry|yar-1974)"
-                             r":[0-9A-Z]+(?:\.\d+)?(?:#\d+)?)(?![\w{])", path.read_text(encoding="utf-8")):
+        for m in CITATION.finditer(path.read_text(encoding="utf-8")):
             out.add(m.group(1))
     return out
 

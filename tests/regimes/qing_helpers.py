@@ -31,13 +31,7 @@ def total(entries, **match) -> Decimal:
 
 def assert_steps_cite_and_read_known_readings(out: dict, regime: str) -> None:
     """Every step of the explanation cites resolvable articles, has both texts, and names only
-    readings the regime's ``articles.yaml`` knows."""
-    from wreckmaster.law import citations
+    readings the regime's ``articles.yaml`` knows (the one check: tests/conftest.py)."""
+    from ..conftest import assert_cites_and_readings
 
-    known = citations.readings(regime)
-    for s in out["explanation"]:
-        assert s["cites"] and s["text"] and s.get("text_local"), s
-        for r in s.get("readings", []):
-            assert r in known, r
-        for c in s["cites"]:
-            citations.resolve(c)
+    assert_cites_and_readings(out, regime)

@@ -12,6 +12,7 @@ writing every line (issue 16: a large case spent most of its time writing explan
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -173,10 +174,26 @@ def _unique(key: str | tuple[str, ...]) -> tuple[str, ...]:
 _CITES: dict[Any, tuple[str, ...]] = {}
 _READINGS: dict[Any, tuple[str, ...]] = {}
 
+#: with this environment variable set to 1 (the tests set it, tests/conftest.py), every citation is
+#: resolved against its regime's ``articles.yaml`` when it is first interned: a citation with a typo
+#: fails in the rule that wrote it, not later in a reader of the JSON output
+STRICT_CITATIONS = "WRECKMASTER_STRICT_CITATIONS"
+
+
+def _unique_resolved(key: str | tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`_unique`, and in strict mode each citation resolved (:func:`.citations.resolve` raises)."""
+    out = _unique(key)
+    if os.environ.get(STRICT_CITATIONS) == "1":
+        from . import citations
+
+        for cite in out:
+            citations.resolve(cite)
+    return out
+
 
 def _cites(cites: str | Sequence[str]) -> tuple[str, ...]:
     """The citations as a tuple without repeats, shared (:func:`_shared`)."""
-    return _shared(_CITES, cites if type(cites) is str or type(cites) is tuple else tuple(cites), _unique)
+    return _shared(_CITES, cites if type(cites) is str or type(cites) is tuple else tuple(cites), _unique_resolved)
 
 
 def _readings(readings: Sequence[str]) -> tuple[str, ...]:

@@ -18,6 +18,8 @@ from . import money
 from .assessment import Assessment
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
+from . import scope  # the engine's first rules (issue 22: no circle; scope needs nothing of this module)
+from .named import T, Value, Values, rule_name
 
 if TYPE_CHECKING:
     from .events import PackageEvents
@@ -72,21 +74,21 @@ class Regime:
     def assess(self, scenario: Scenario, as_of: date) -> Assessment:
         """The law applied to the facts known on ``as_of`` (SCENARIO.md, "Time").
 
-        Facts dated after ``as_of`` are left out first (:func:`.asof.known_on`; a case that
-        occurred after ``as_of`` raises :class:`~.scenario.InvalidScenario`), then the period in
-        force is checked (:func:`.scope.in_force`): outside it, and not hypothetical, no rule runs.
+        The engine's first rules (:data:`.scope.FIRST_RULES`) run before the regime's own: the
+        facts dated after ``as_of`` are left out (:func:`.scope.facts_known`; a case that occurred
+        after ``as_of`` raises :class:`~.scenario.InvalidScenario`), then the period in force is
+        checked (:func:`.scope.period_in_force`): outside it, and not hypothetical, no further rule
+        runs. A rule that ends the assessment calls :meth:`Context.stop`.
         """
-        from . import asof, scope
-
-        scenario, left_out = asof.known_on(scenario, as_of)
         out = Assessment(self.id, as_of, self.currency, self.language, self.other_currencies)
         ctx = Context(scenario, self, out, as_of)
-        if left_out:
-            scope.facts_after_as_of(ctx, left_out)
-        if not scope.in_force(ctx):
-            return self.localise(out)
-        for rule in self.rules:
+        values = ctx.values
+        for rule in (*scope.FIRST_RULES, *self.rules):
+            values.running = rule_name(rule)
             rule(ctx)
+            values.ran_rule(values.running)
+            if ctx.stopped:
+                break
         return self.localise(out)
 
     @cached_property
@@ -111,23 +113,50 @@ class Regime:
         return out
 
 
+# --- the context a rule works with (issue 22: named values, the engine's first rules) ----------
 @dataclass
 class Context:
-    """What a rule works with: the facts, the regime's parameters, the assessment it adds to."""
+    """What a rule works with: the facts, the regime's parameters, the assessment it adds to, and
+    the regime's named values (:mod:`.named`: ``ctx[VALUE]``, ``ctx[VALUE] = x``)."""
 
     scenario: Scenario
     regime: Regime
     out: Assessment
     as_of: date
-    memo: dict[str, Any] = field(default_factory=dict)
+    values: Values = None  # type: ignore[assignment]
+    #: set by :meth:`stop`: no further rule runs
+    stopped: bool = False
+
+    def __post_init__(self) -> None:
+        if self.values is None:
+            self.values = Values((*scope.FIRST_RULES, *self.regime.rules))
 
     @property
     def case(self):
         return self.scenario.case
 
+    def __getitem__(self, v: Value[T]) -> T:
+        """The named value ``v`` (:class:`~.named.MissingValue` if it is not there yet)."""
+        return self.values.read(self, v)
+
+    def __setitem__(self, v: Value[T], value: T) -> None:
+        self.values.write(v, value)
+
+    def collect(self, v: Value[T]) -> T:
+        """The value ``v`` for a rule that sets it to add to (its ``initial()`` the first time)."""
+        return self.values.collect(v)
+
+    def view(self, out: Any) -> "Context":
+        """The same case and named values, writing to ``out`` (a regime's wrapper around the assessment)."""
+        return Context(self.scenario, self.regime, out, self.as_of, self.values)
+
+    def stop(self) -> None:
+        """No further rule runs (the period in force excludes the case)."""
+        self.stopped = True
+
     def param(self, name: str) -> Param:
         """The parameter in force on the day of the casualty."""
-        cache = self.memo.setdefault("_params", {})
+        cache = self.values.caches.setdefault("params", {})
         if name not in cache:
             cache[name] = self.regime.parameters.param(name, self.scenario.case.occurred)
         return cache[name]
@@ -137,7 +166,7 @@ class Context:
 
     def finding_once(self, severity: str, code: str, message: str, cites: Any) -> None:
         """A finding made at most once per case (a missing fact several rules need)."""
-        seen = self.memo.setdefault("_once", set())
+        seen = self.values.caches.setdefault("once", set())
         if code not in seen:
             seen.add(code)
             self.out.finding(severity, code, message, cites)  # type: ignore[arg-type]

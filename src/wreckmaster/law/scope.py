@@ -16,8 +16,11 @@ names it.
 A casualty (``case.occurred``) outside the period: an ``error`` finding
 ``out-of-temporal-scope`` citing the parameters' articles, and no rule of the regime runs —
 unless ``case.hypothetical`` is true (a historian's "what if"): then a ``warning`` with the
-same code, and the computation proceeds. :meth:`Regime.assess <.regime.Regime.assess>` runs
-:func:`in_force` before the regime's own rules.
+same code, and the computation proceeds.
+
+The engine runs :data:`FIRST_RULES` before every regime's own rules (a regime does not list
+them): :func:`facts_known` (the facts known on ``as_of``, :mod:`.asof`) and
+:func:`period_in_force` (:func:`in_force`; outside the period it stops the assessment).
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from .asof import known_on
 from .parameters import Param, Parameters
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,3 +180,22 @@ def in_force(ctx: "Context") -> bool:
                         f"{ctx.regime.id} is applied as enacted: {amended.description} are not "
                         "modelled.", list(amended.value))
     return True
+
+
+# --- the engine's first rules (issue 22: time and scope are rules like the others) -------------
+def facts_known(ctx: "Context") -> None:
+    """The facts known on ``as_of`` (:func:`.asof.known_on`): the later ones are left out of the
+    context's scenario, with the finding and step of :func:`facts_after_as_of`."""
+    ctx.scenario, left_out = known_on(ctx.scenario, ctx.as_of)
+    if left_out:
+        facts_after_as_of(ctx, left_out)
+
+
+def period_in_force(ctx: "Context") -> None:
+    """The period in force (:func:`in_force`): outside it, and not hypothetical, no rule runs."""
+    if not in_force(ctx):
+        ctx.stop()
+
+
+#: the rules the engine runs first for every regime, in this order
+FIRST_RULES = (facts_known, period_in_force)

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from wreckmaster.law import citations
 from wreckmaster.law.yamlio import load_yaml
 
-from ...conftest import ROOT, assess_json, run_cli
+from ...conftest import ROOT, assert_cites_and_readings, assess_json, run_cli
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.yaml"))
 
@@ -52,15 +51,8 @@ def test_no_competent_mayor_is_reported_as_unknown():
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_every_step_names_readings_that_exist_and_cites_that_resolve(path):
-    known = citations.readings("jp-1899")
     case = load_yaml(path.read_text(encoding="utf-8"))
-    out = assess_json(case["scenario"])
-    for step in out["explanation"]:
-        for r in step.get("readings", []):
-            assert r in known, (path.name, step["rule"], r)
-        for c in step["cites"]:
-            citations.resolve(c)
-        assert step.get("text_local"), step
+    assert_cites_and_readings(assess_json(case["scenario"]), "jp-1899")
 
 
 def test_every_article_is_accounted_for_by_coverage():

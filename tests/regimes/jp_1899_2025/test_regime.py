@@ -14,7 +14,7 @@ from wreckmaster.law import regime as registry
 from wreckmaster.law.scenario import validate
 from wreckmaster.law.yamlio import load_yaml
 
-from ...conftest import ROOT, assess_json, changed, run_cli
+from ...conftest import ROOT, assert_cites_and_readings, assess_json, changed, run_cli
 
 HERE = Path(__file__).parent
 CASES = sorted((HERE / "cases").glob("*.yaml"))
@@ -42,15 +42,8 @@ def test_every_citation_written_resolves():
 
 
 def test_outputs_cite_only_this_regime_and_name_readings_that_exist():
-    known = citations.readings("jp-1899-2025")
     for out in _all_outputs():
-        for key in ("awards", "charges", "deadlines", "findings", "explanation"):
-            for entry in out[key]:
-                for c in entry["cites"]:
-                    assert c.startswith("jp-1899-2025:"), (key, entry)
-                    citations.resolve(c)
-                for r in entry.get("readings", []):
-                    assert r in known, r
+        assert_cites_and_readings(out, "jp-1899-2025")
         for d in out.get("duties", []):
             assert all(c.startswith("jp-1899-2025:") for c in d["cites"]), d
 

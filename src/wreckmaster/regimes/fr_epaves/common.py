@@ -7,6 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from wreckmaster.law.events import Event
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 from wreckmaster.law.values import exact_text
@@ -16,17 +17,28 @@ MONTHS_FR = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "
 STATUS_FR = {"met": "délai respecté", "missed": "délai manqué", "pending": "délai en cours"}
 
 
+# --- the named values the rules pass on (law/named.py) -----------------------------------
+#: the case is outside the law's territory (art 5): set by :func:`.scope.territory`
+OUT_OF_SCOPE = Value("out_of_scope", bool, set_by="territory", initial=lambda: False)
+#: the items found outside the war period (arts 1 ¶1, 2 ¶1): set by :func:`.scope.temporal_scope`
+EXCLUDED_ITEMS = Value("excluded_items", set, set_by="temporal_scope")
+#: item → the day it was declared (art 2), for arts 3 and 4: set by :func:`.declaration.declaration`
+DECLARED_ON = Value("declared_on", dict, set_by="declaration")
+#: item → the salvor's awards (art 4 ¶2), for the incidence: set by :func:`.salvor.salvor_award`
+SALVOR_AWARDS = Value("salvor_awards", dict, set_by="salvor_award")
+
+
 # --- the scope gate (set by :mod:`.scope`) ---------------------------------------------
 def applies(ctx: Context) -> bool:
-    """False once :mod:`.scope` found the case outside the law (art 5, or the war period)."""
-    return not ctx.memo.get("out_of_scope", False)
+    """False once :mod:`.scope` found the case outside the law (art 5)."""
+    return not ctx[OUT_OF_SCOPE]
 
 
 def items_in_scope(ctx: Context) -> list[Item]:
     """Items that were found, whose find the law covers (none when the case is out of scope)."""
     if not applies(ctx):
         return []
-    excluded = ctx.memo.get("excluded_items", set())
+    excluded = ctx[EXCLUDED_ITEMS]
     return [i for i in ctx.scenario.items if i.found is not None and i.id not in excluded]
 
 

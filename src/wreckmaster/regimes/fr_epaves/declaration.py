@@ -17,7 +17,7 @@ Art. 2. … le sauveteur d'épaves isolées recueillis en mer où sur le rivage,
 → declaration: a deadline per item found (two clear days: a start on day D is in time until
   D+3); late or missing → a warning (criminal penalty; the excuse is for the judge). It does
   not take away the salvor's share (art 4). The declaration date is passed on to arts 3 and 4
-  (``ctx.memo["declared_on"]``).
+  (``common.DECLARED_ON``).
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import STATUS_FR, duty_applies, find_date, fr_date, items_in_scope, landing, on_shore
+from .common import DECLARED_ON, STATUS_FR, duty_applies, find_date, fr_date, items_in_scope, landing, on_shore
 
 ADMINISTRATOR_ROLE = "administrator"
 OFFICIAL_ROLE = "official"   # SCENARIO.md's role; counts where no administrator is named (fr-epaves-2-official)
@@ -89,7 +89,7 @@ def declaration(ctx: Context) -> None:
                      + ([] if on_shore(item) else ["fr-epaves-2-landing"]))
         if d.status == "missed":
             _late(ctx, item, who, due, decl)
-    ctx.memo["declared_on"] = declared_on
+    ctx[DECLARED_ON] = declared_on
 
 
 def _declared(ctx: Context, item: Item) -> Event | None:

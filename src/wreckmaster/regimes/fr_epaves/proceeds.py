@@ -28,7 +28,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import fr_amount, fr_date, frf, items_in_scope, owner_of, sale
+from .common import DECLARED_ON, SALVOR_AWARDS, fr_amount, fr_date, frf, items_in_scope, owner_of, sale
 
 
 @rule(cites=["fr-epaves:4.2", "fr-epaves:4.3", "fr-epaves:4.1"],
@@ -37,7 +37,7 @@ from .common import fr_amount, fr_date, frf, items_in_scope, owner_of, sale
             "item.owner", "vessel.government", "vessel.owner"])
 def incidence(ctx: Context) -> None:
     """Art 4 ¶1 (and ¶3): pay the salvor from the proceeds before customs; else the owner pays."""
-    awards: dict[str, list[Award]] = ctx.memo.get("salvor_awards", {})
+    awards: dict[str, list[Award]] = ctx[SALVOR_AWARDS]
     for item in items_in_scope(ctx):
         sold = sale(ctx, item)
         advances = _advances(ctx, item)
@@ -55,7 +55,7 @@ def incidence(ctx: Context) -> None:
 def _advances(ctx: Context, item: Item) -> list[Event]:
     """Art 4 ¶3: the advances made on this item, each recorded as a charge government → salvor."""
     out = []
-    declared = ctx.memo.get("declared_on", {}).get(item.id)
+    declared = ctx[DECLARED_ON].get(item.id)
     for ev in ctx.scenario.events_of("advance_paid"):
         if ev.get("item") != item.id:
             continue

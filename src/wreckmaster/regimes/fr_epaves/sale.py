@@ -18,7 +18,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import fr_date, items_in_scope, owner_of, sale
+from .common import DECLARED_ON, fr_date, items_in_scope, owner_of, sale
 
 
 @rule(cites=["fr-epaves:3.1"],
@@ -27,7 +27,7 @@ from .common import fr_date, items_in_scope, owner_of, sale
 def public_sale(ctx: Context) -> None:
     """Art 3: when the wreck may be sold, and whether a recorded sale came too early."""
     delay = ctx.param("sale_delay_months")
-    declared_on = ctx.memo.get("declared_on", {})
+    declared_on = ctx[DECLARED_ON]
     for item in items_in_scope(ctx):
         sold = sale(ctx, item)
         decl = declared_on.get(item.id)

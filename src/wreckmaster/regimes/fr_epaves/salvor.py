@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import fr_amount, frf, items_in_scope, on_shore, pct, sale
+from .common import SALVOR_AWARDS, fr_amount, frf, items_in_scope, on_shore, pct, sale
 
 
 @rule(cites=["fr-epaves:4.2", "fr-epaves:4.2#2", "fr-epaves:4.2#1"],
@@ -65,8 +67,7 @@ def salvor_award(ctx: Context) -> None:
                             f"scale sum ({scale_sum} FRF), so the scale applies (reading fr-epaves-4-expenses-not-given).",
                             "fr-epaves:4.2")
             readings.append("fr-epaves-4-expenses-not-given")
-        elif expenses > scale_sum:
-            scale_not_applicable(ctx, item, cite, expenses, scale_sum, exact)
+        elif exceptions.applied(ctx, [SCALE_NOT_APPLICABLE], item, cite, expenses, scale_sum, exact):
             continue
         made = ctx.out.award(salvors, item.id, "salvage_award", exact, cite)
         awards[item.id] = made
@@ -86,7 +87,7 @@ def salvor_award(ctx: Context) -> None:
                              "salvor_expenses": expenses, "salvors": salvors},
                      params=[rate] + ([ctx.param("mile_m")] if not on_shore(item) else []),
                      exact=exact, amount=total, readings=readings)
-    ctx.memo["salvor_awards"] = awards
+    ctx[SALVOR_AWARDS] = awards
 
 
 def _rate(ctx: Context, item: Item):
@@ -175,5 +176,10 @@ def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_su
                  f"{item.id} : dépenses {fr_amount(expenses)} supérieures à la somme fixée {fr_amount(scale_sum)} — "
                  "le tarif de l’art. 4 ne s’applique pas ; pas de rémunération.",
                  inputs={"item": item.id, "salvor_expenses": expenses}, exact=exact, amount=scale_sum,
-                 readings=["fr-epaves-4-expenses-cap", "fr-epaves-4-expenses-compare-rounded"],
-                 overrides="salvor_award")
+                 readings=["fr-epaves-4-expenses-cap", "fr-epaves-4-expenses-compare-rounded"])
+
+
+#: art 4 ¶2's condition as an exception to the scale (law/exceptions.py): the expenses exceed the scale sum
+SCALE_NOT_APPLICABLE = Exception_("scale_not_applicable", overrides="salvor_award",
+                                  condition=lambda ctx, item, cite, expenses, scale_sum, exact: expenses > scale_sum,
+                                  apply=scale_not_applicable)

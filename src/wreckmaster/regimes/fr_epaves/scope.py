@@ -22,7 +22,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import find_date, fr_date, in_war_period, regime_end
+from .common import EXCLUDED_ITEMS, OUT_OF_SCOPE, find_date, fr_date, in_war_period, regime_end
 
 TERRITORY_FR = {"france": "France", "algeria": "Algérie", "colony": "colonie",
                 "protectorate": "pays de protectorat", "other": "autre territoire"}
@@ -78,7 +78,7 @@ def territory(ctx: Context) -> None:
                      "ne s’applique pas ; aucun calcul.",
                      inputs={"territory": where}, params=[direct, by_decree],
                      readings=["fr-epaves-5-territory"])
-    ctx.memo["out_of_scope"] = True
+    ctx[OUT_OF_SCOPE] = True
 
 
 @rule(cites=["fr-epaves:1.1", "fr-epaves:2.1"],
@@ -108,7 +108,7 @@ def temporal_scope(ctx: Context) -> None:
                  f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} : "
                  f"{'dans la période' if case_inside else 'hors de la période, calcul hypothétique'}.",
                  inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
-    if case_inside and not ctx.memo.get("out_of_scope"):  # else art 5 or the period already said why
+    if case_inside and not ctx[OUT_OF_SCOPE]:  # else art 5 or the period already said why
         ctx.out.finding("info", "enactment-date-unverified",
                         "The law's own date is not verified: it is applied from the start of the war "
                         f"({start.value}); if it came into force only after this case, the earlier rules on "
@@ -140,4 +140,4 @@ def temporal_scope(ctx: Context) -> None:
                      f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "
                      "cette épave.",
                      inputs={"item": item.id, "found": found_on}, readings=readings + ["fr-epaves-scope-each-event"])
-    ctx.memo["excluded_items"] = excluded
+    ctx[EXCLUDED_ITEMS] = excluded

@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wreckmaster.law.named import Value
 from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Expense
@@ -24,11 +25,15 @@ def expense_categories() -> dict[str, dict[str, Any]]:
 def step_params(ctx: Context, *names: str) -> tuple[Param, ...]:
     """The parameters ``names`` (in force on the day of the casualty) as the ``params`` of a step:
     one tuple per assessment, which the steps of a rule that makes one step per item share."""
-    key = ("_step_params", names)
-    found = ctx.memo.get(key)
+    table = ctx[STEP_PARAMS]
+    found = table.get(names)
     if found is None:
-        found = ctx.memo[key] = tuple(ctx.param(n) for n in names)
+        found = table[names] = tuple(ctx.param(n) for n in names)
     return found
+
+
+#: names → the tuple of their parameters (:func:`step_params`), one table per assessment
+STEP_PARAMS = Value("step_params", dict, compute=lambda ctx: {})
 
 
 def expenses_for(ctx: Context, rule: str) -> list[tuple[Expense, dict[str, Any]]]:
@@ -43,15 +48,22 @@ def owner_side(ctx: Context) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | N
     Reading ``jp-1875-11-owner-side``. ``None`` when neither is given (an error finding is
     made once by the caller). Worked out once per assessment (the cost rules ask it per cost).
     """
-    if "_owner_side" not in ctx.memo:
-        case = ctx.case
-        side = None
-        if case.cost_bearers:
-            side = tuple(b.party for b in case.cost_bearers), tuple(b.share for b in case.cost_bearers)
-        elif case.vessel and case.vessel.owner:
-            side = (case.vessel.owner,), (Fraction(1),)
-        ctx.memo["_owner_side"] = side
-    return ctx.memo["_owner_side"]
+    return ctx[OWNER_SIDE]
+
+
+def _owner_side(ctx: Context) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:
+    case = ctx.case
+    if case.cost_bearers:
+        return tuple(b.party for b in case.cost_bearers), tuple(b.share for b in case.cost_bearers)
+    if case.vessel and case.vessel.owner:
+        return (case.vessel.owner,), (Fraction(1),)
+    return None
+
+
+#: the owner side (:func:`owner_side`), worked out when first asked
+OWNER_SIDE = Value("owner_side", (tuple, type(None)), compute=_owner_side)
+#: the salvage fees awarded (art 8), for the art 11 costs and the fee in kind: set by :func:`.salvage_fees.salvage_fee`
+SALVAGE_FEES = Value("salvage_fees", list, set_by="salvage_fee", initial=list)
 
 
 def require_owner_side(ctx: Context, cites: str) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:

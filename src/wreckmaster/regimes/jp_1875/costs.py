@@ -26,7 +26,7 @@ from wreckmaster.law.money import exact_sum, split
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import (drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
+from .common import (SALVAGE_FEES, drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
                      wages_withheld, yen)
 
 ONE = (Fraction(1),)  #: the shares of a single bearer
@@ -77,7 +77,7 @@ def owner_costs(ctx: Context) -> None:
     if drift_case(ctx) or government_ship(ctx):
         return  # drift goods: art 34; a government ship: art 23 (government.government_ship_costs)
     costs: list[tuple[str | None, str | None, Decimal, str, str, str | None]] = []  # payee, for, amount, cite, label, item
-    for fee in ctx.memo.get("salvage_fees", []):
+    for fee in ctx[SALVAGE_FEES]:
         if fee.amount:
             costs.append((fee.to, fee.for_, fee.amount, "jp-1875:11#1", f"salvage fee of {fee.for_} to {fee.to}",
                           fee.for_))

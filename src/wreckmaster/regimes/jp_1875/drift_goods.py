@@ -24,6 +24,7 @@ from fractions import Fraction
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.money import split
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
@@ -119,16 +120,25 @@ def wide_notice(ctx: Context) -> None:
                      params=step_params(ctx, "drift.wide_notice_threshold"), readings=("jp-1875-30-twenty-yen",))
 
 
+def _costs_by_item(ctx: Context) -> dict[str | None, list]:
+    """The art 34 expenses by the item they are for (indexed once: a case with many items and
+    expenses stays linear)."""
+    by_item: dict[str | None, list] = {}
+    for e, _ in expenses_for(ctx, "drift_costs"):
+        by_item.setdefault(e.for_, []).append(e)
+    return by_item
+
+
+#: item → its art 34 expenses (:func:`_costs_by_item`)
+DRIFT_COSTS = Value("drift_costs", dict, compute=_costs_by_item)
+#: (group, finders) → the finders' and the government's weights (:func:`_weights`), one table per assessment
+DRIFT_WEIGHTS = Value("drift_weights", dict, compute=lambda ctx: {})
+
+
 def _costs(ctx: Context, item: Item) -> list[tuple[str | None, str, Fraction]]:
     """Art 34 costs of keeping and giving notice of this item: (payee, expense id, amount)."""
-    by_item = ctx.memo.get("_drift_costs")
-    if by_item is None:  # indexed once: a case with many items and expenses stays linear
-        by_item = {}
-        for e, _ in expenses_for(ctx, "drift_costs"):
-            by_item.setdefault(e.for_, []).append(e)
-        ctx.memo["_drift_costs"] = by_item
     out = []
-    for e in by_item.get(item.id, ()):
+    for e in ctx[DRIFT_COSTS].get(item.id, ()):
         amount = expense_amount(ctx, e)
         if amount is not None:
             out.append((e.payee, e.id, amount))
@@ -324,7 +334,7 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
 def _weights(ctx: Context, group: str, share: Fraction, finders: int) -> list[Fraction]:
     """Each finder's equal part of the finder's share, then the government's part (the same for
     every item of a group with as many finders: worked out once)."""
-    cache = ctx.memo.setdefault("_drift_weights", {})
+    cache = ctx[DRIFT_WEIGHTS]
     key = (group, finders)
     if key not in cache:
         cache[key] = [share / finders] * finders + [1 - share]

@@ -48,8 +48,9 @@ def government_ship_report(ctx: Context) -> None:
 
 
 def allowance_instead_of_fee(ctx: Context, item, base_cite: str, rate, exact: Fraction) -> None:
-    """Art 23 proviso, an exception to art 8: goods secured from a government ship earn an
-    appropriate allowance (別段相当ノ手当) set under the office's direction, not the fee."""
+    """Art 23 proviso, an exception to art 8 (``salvage_fees.GOVERNMENT_ALLOWANCE``): goods secured from
+    a government ship earn an appropriate allowance (別段相当ノ手当) set under the office's direction,
+    not the fee. The engine marks its steps as overriding ``salvage_fee``."""
     cites = ["jp-1875:23", "jp-1875:11#1", base_cite]
     ctx.out.step("salvage_fee", base_cite,
                  f"{item.id}: art 8 would give {rate.text} of {item.value} yen = {yen(exact)} yen.",
@@ -64,7 +65,7 @@ def allowance_instead_of_fee(ctx: Context, item, base_cite: str, rate, exact: Fr
                      f"{item.id}: government ship — art 23 overrides art 8: no fee; an allowance is to be set by the "
                      "competent office (not yet recorded).",
                      f"{item.id}: 官有船 — 第二十三条但書ニ依リ保安料ニ代ヘ別段相当ノ手当 (未定)",
-                     overrides="salvage_fee", readings=["jp-1875-23-allowance"])
+                     readings=["jp-1875-23-allowance"])
         return
     to = decided.get("to")
     awarded = ctx.out.award(to, item.id, "allowance", Fraction(decided.get("amount")), cites)
@@ -73,7 +74,7 @@ def allowance_instead_of_fee(ctx: Context, item, base_cite: str, rate, exact: Fr
                  f"{item.id}: government ship — art 23 overrides art 8: the competent office set an allowance of "
                  f"{decided.get('amount')} yen for {to} on {decided.date}, paid on the government's account.",
                  f"{item.id}: 官有船 — 保安料ニ代ヘ別段相当ノ手当 {decided.get('amount')} 円ヲ {to} ニ与フ",
-                 amount=sum(a.amount for a in awarded), overrides="salvage_fee",
+                 amount=sum(a.amount for a in awarded),
                  readings=["jp-1875-23-allowance", "jp-1875-23-costs"])
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wreckmaster.law.assessment import Award, Later
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import drift_case, government_ship, ids, step_params, wages_withheld, yen
+from .common import SALVAGE_FEES, drift_case, government_ship, ids, step_params, wages_withheld, yen
 from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
@@ -66,13 +68,10 @@ def salvage_fee(ctx: Context) -> None:
         cite = f"jp-1875:8#{number}"
         rate_name = f"salvage_fee.{waters}.{found.state}"
         rate = ctx.param(rate_name)
-        if not item.effort_evidenced:
-            fee_denied(ctx, item.id, cite)
-            wages_denied(ctx, item)
+        if exceptions.applied(ctx, [EFFORT_NOT_EVIDENCED], item, cite):         # art 9
             continue
         exact = Fraction(item.value) * rate.value
-        if government_ship(ctx):
-            allowance_instead_of_fee(ctx, item, cite, rate, exact)
+        if exceptions.applied(ctx, [GOVERNMENT_ALLOWANCE], item, cite, rate, exact):   # art 23 proviso
             continue
         awarded = ctx.out.award(found.by, item.id, "salvage_fee", exact, cite)
         fees.extend(awarded)
@@ -82,7 +81,7 @@ def salvage_fee(ctx: Context) -> None:
                      inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
                              "finders": found.by},
                      params=step_params(ctx, rate_name), exact=exact, amount=total, readings=FEE_READINGS)
-    ctx.memo["salvage_fees"] = fees
+    ctx[SALVAGE_FEES] = fees
 
 
 FEE_READINGS = ("jp-1875-8-value-base",)
@@ -105,8 +104,7 @@ def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
                     "forbids paying the salvage fee.", ["jp-1875:9", base_cite])
     ctx.out.step("effort_not_evidenced", ["jp-1875:9", base_cite],
                  f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
-                 f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス",
-                 overrides="salvage_fee")
+                 f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス")
 
 
 def wages_denied(ctx: Context, item) -> None:
@@ -124,7 +122,23 @@ def wages_denied(ctx: Context, item) -> None:
     ctx.out.step("effort_not_evidenced", "jp-1875:9",
                  f"{item.id}: art 9 also withholds the other wages (賃銭) paid to its finders for it: {listed}.",
                  f"{item.id}: 第九条ニ依リ其他ノ賃銭等モ割渡サス: {listed}", params=[param],
-                 overrides="owner_costs", readings=["jp-1875-9-other-wages"])
+                 readings=["jp-1875-9-other-wages"])
+
+
+def _no_effort(ctx: Context, item, base_cite: str) -> None:
+    """Art 9 sets aside both the fee (art 8) and the finders' other wages (art 11 costs)."""
+    fee_denied(ctx, item.id, base_cite)
+    exceptions.applied(ctx, [WAGES_WITHHELD], item)
+
+
+#: the exceptions to art 8 (law/exceptions.py), each with its condition: art 9 (effort not evidenced:
+#: no fee, and no other wages in the art 11 costs) and art 23 proviso (a government ship: an allowance)
+EFFORT_NOT_EVIDENCED = Exception_("effort_not_evidenced", overrides="salvage_fee",
+                                  condition=lambda ctx, item, cite: not item.effort_evidenced, apply=_no_effort)
+WAGES_WITHHELD = Exception_("effort_not_evidenced", overrides="owner_costs",
+                            condition=lambda ctx, item: True, apply=wages_denied)
+GOVERNMENT_ALLOWANCE = Exception_("government_ship_allowance", overrides="salvage_fee",
+                                  condition=lambda ctx, *_: government_ship(ctx), apply=allowance_instead_of_fee)
 
 
 @rule(cites=["jp-1875:8"],
@@ -134,7 +148,7 @@ def fee_in_kind(ctx: Context) -> None:
     """Art 8, closing proviso: 但シ其所持主ノ都合ニ因リ代価又ハ現物ニテモ妨ケナシ — as suits the
     owner, the fee may be given in money or in kind. The award stays in money: it is the measure
     of the goods handed over (reading ``jp-1875-8-money-or-kind``)."""
-    fees = ctx.memo.get("salvage_fees", [])
+    fees = ctx[SALVAGE_FEES]
     for ev in ctx.scenario.events_of("fee_in_kind"):
         for item_id in ev.get("items"):
             mine = [a for a in fees if a.for_ == item_id]

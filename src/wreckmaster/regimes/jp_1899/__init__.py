@@ -2,8 +2,8 @@
 
 One module per concept; each rule cites its articles (``articles.yaml``) and reads the law's
 lists and timing words from ``parameters.yaml``. Rules run in this order and pass results on
-through ``ctx.memo`` (the competent mayor, the persons excluded for their conduct, the admitted
-claims, the held goods, the money ledger).
+as named values (``common.py``, law/named.py: the competent mayor, the persons excluded for their
+conduct, the admitted claims, the held goods, the money ledger).
 """
 from pathlib import Path
 

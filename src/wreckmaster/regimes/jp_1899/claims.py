@@ -25,7 +25,7 @@ from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import event_actors, name, yen
+from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, yen
 from .expenses import is_mayor_outlay
 
 
@@ -36,17 +36,17 @@ from .expenses import is_mayor_outlay
 def admitted_claims(ctx: Context) -> None:
     """Arts 12, 14, 20: each claim filed is admitted unless late (art 14 ¶2), made by someone who
     obstructed or acted wrongfully (art 12 ¶2 item 4) or by a volunteer when the mayor took no part
-    (art 20 proviso). Admitted claims are awards; ``ctx.memo["claims"]`` keeps them for the payers."""
+    (art 20 proviso). Admitted claims are awards; :data:`.common.CLAIMS` keeps them for the payers."""
     claims = ctx.scenario.events_of("claim_filed")
     admitted: list[tuple[str, int]] = []
-    ctx.memo["claims"] = admitted
+    ctx[CLAIMS] = admitted
     if not claims:
         return
     unit = ctx.out.currency.unit
     period = ctx.scenario.first("claim_period_set")
-    excluded_conduct = ctx.memo.get("excluded_conduct", {})
-    exclusions = ctx.memo.get("claim_exclusions", {})
-    summoned = set(ctx.memo.get("summoned", set()))
+    excluded_conduct = ctx[EXCLUDED_CONDUCT]
+    exclusions = ctx[CLAIM_EXCLUSIONS]
+    summoned = set(ctx[SUMMONED])
     for ev in ctx.scenario.events_of("requisitioned"):   # art 6 ¶1: their things or land were taken
         summoned.update(event_actors(ev.get("from")))
     summoned.update(p.id for p in ctx.scenario.parties if {"mayor", "police", "official"} & set(p.roles))

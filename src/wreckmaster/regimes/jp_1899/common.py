@@ -15,10 +15,26 @@ from datetime import date
 from functools import wraps
 from typing import Any, Callable
 
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
 
 Rule = Callable[[Context], None]
+
+
+# --- the named values the rules pass on (law/named.py) -----------------------------------
+#: the chapter does not apply (art 23 treaty, chapter 2 drift goods): the rules after it do not run
+OUT_OF_SCOPE = Value("out_of_scope", bool, set_by=("treaty", "drift"), initial=lambda: False)
+#: the admitted claims, (claimant, units), with the mayor's outlays (art 13 item 3): who is to be paid
+CLAIMS = Value("claims", list, set_by=("admitted_claims", "mayor_outlays"))
+#: the expenses that are the mayor's own outlays (art 13 item 3)
+MAYOR_OUTLAYS = Value("mayor_outlays", list, set_by="mayor_outlays", initial=list)
+#: persons excluded from the claims for their conduct (art 12 ¶2 item 4): person → (why, cite)
+EXCLUDED_CONDUCT = Value("excluded_conduct", dict, set_by=("removals", "restraints", "concealment"), initial=dict)
+#: persons summoned (art 6 ¶1): not volunteers (art 20)
+SUMMONED = Value("summoned", set, set_by="summons", initial=set)
+#: claimants a regime's further exclusions name (jp-1899-2025 art 12 ¶2 items 1–3, 5): party → (item, why, cite)
+CLAIM_EXCLUSIONS = Value("claim_exclusions", dict, set_by="claim_exclusions", initial=dict)
 
 
 def guarded(rule: Rule) -> Rule:
@@ -26,7 +42,7 @@ def guarded(rule: Rule) -> Rule:
 
     @wraps(rule)
     def run(ctx: Context) -> None:
-        if not ctx.memo.get("out_of_scope"):
+        if not ctx[OUT_OF_SCOPE]:
             rule(ctx)
 
     return run
@@ -155,9 +171,14 @@ class Competence:
     source: str | None           # how the mayor learned (the event's type and by)
 
 
+#: the competent mayor (art 1), set by :func:`.competence.competent_mayor`; nobody where that rule did
+#: not work it out (the chapter does not apply, or a drift case)
+COMPETENCE = Value("competence", Competence, set_by="competent_mayor", initial=lambda: Competence(None, None, None))
+
+
 def competent(ctx: Context) -> Competence:
-    """Computed once by :mod:`.competence` (art 1); :class:`Competence` of nobody before that."""
-    return ctx.memo.get("competence") or Competence(None, None, None)
+    """The competent mayor (:data:`COMPETENCE`)."""
+    return ctx[COMPETENCE]
 
 
 def authority_ok(ctx: Context, actor: str | None) -> bool:

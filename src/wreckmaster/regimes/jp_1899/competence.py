@@ -19,7 +19,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import Competence, duty, event_actors, mayors, name, police
+from .common import COMPETENCE, Competence, duty, event_actors, mayors, name, police
 
 
 @rule(cites=["jp-1899:1"],
@@ -44,7 +44,7 @@ def competent_mayor(ctx: Context) -> None:
     out = ctx.out.outputs
     out.setdefault("duties", [])
     if first is None:
-        ctx.memo["competence"] = Competence(None, None, None)
+        ctx[COMPETENCE] = Competence(None, None, None)
         out["competent_authority"] = {"mayor": None, "learned_on": None, "via": None,
                                       "acting_police": None, "cites": ["jp-1899:1"]}
         why = "no party has the role mayor" if not all_mayors else "no report to a mayor is recorded"
@@ -56,7 +56,7 @@ def competent_mayor(ctx: Context) -> None:
         return
     mayor, ev = first
     via = f"{ev.type} by {', '.join(event_actors(ev.get('by')))}"
-    ctx.memo["competence"] = Competence(mayor, ev.date, via)
+    ctx[COMPETENCE] = Competence(mayor, ev.date, via)
     out["competent_authority"] = {"mayor": mayor, "learned_on": ev.date.isoformat(), "via": via,
                                   "acting_police": None, "cites": ["jp-1899:1"]}
     ctx.out.finding("info", "competent-mayor",

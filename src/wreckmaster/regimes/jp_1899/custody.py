@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
@@ -32,9 +33,11 @@ class Held:
 
 
 def goods(ctx: Context) -> dict[str, Held]:
-    """Every item that came into the mayor's custody, with whether and how it left it."""
-    if "held_goods" in ctx.memo:
-        return ctx.memo["held_goods"]
+    """Every item that came into the mayor's custody, with whether and how it left it (:data:`HELD_GOODS`)."""
+    return ctx[HELD_GOODS]
+
+
+def _held_goods(ctx: Context) -> dict[str, Held]:
     sc = ctx.scenario
     seized: dict[str, date] = {}
     for ev in sc.events_of("seized"):
@@ -60,8 +63,11 @@ def goods(ctx: Context) -> dict[str, Held]:
                 leaving.append((ev.date, "delivered"))
         first = min(leaving, key=lambda x: x[0]) if leaving else (None, None)
         out[item.id] = Held(item, since, first[1], first[0])
-    ctx.memo["held_goods"] = out
     return out
+
+
+#: the goods that came into the mayor's custody (art 9 ¶1), worked out when first asked
+HELD_GOODS = Value("held_goods", dict, compute=_held_goods)
 
 
 def still_held(ctx: Context) -> list[Held]:

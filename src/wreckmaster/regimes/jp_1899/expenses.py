@@ -40,13 +40,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import round_half_up_units, split_units
+from wreckmaster.law.named import Value
 from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import (applies, event_actors, government_vessel, master, mayors, name, owner, release_ground,
-                     responsible_party, yen)
+from .common import (CLAIMS, MAYOR_OUTLAYS, applies, event_actors, government_vessel, master, mayors, name, owner,
+                     release_ground, responsible_party, yen)
 from .custody import still_held
 
 
@@ -76,10 +79,13 @@ PAY_LOCAL = "救護費用ヲ納付ス"
 
 
 def ledger(ctx: Context) -> Ledger:
-    if "ledger" in ctx.memo:
-        return ctx.memo["ledger"]
+    """The money of the rescue expenses (:data:`LEDGER`)."""
+    return ctx[LEDGER]
+
+
+def _ledger(ctx: Context) -> Ledger:
     unit = ctx.out.currency.unit
-    claims = list(ctx.memo.get("claims", []))
+    claims = list(ctx[CLAIMS])
     total = sum(u for _, u in claims)
     sales = [(e.date, e.get("item"), Fraction(e.get("price"))) for e in ctx.scenario.events_of("sold")]
     disposals = [(e.date, event_actors(e.get("items")), Fraction(e.get("proceeds")))
@@ -101,9 +107,11 @@ def ledger(ctx: Context) -> Ledger:
             if running >= needed:
                 done_on = d
                 break
-    led = Ledger(claims, total, sales, disposals, held, notice, due, held_at_due, needed, payments, done_on)
-    ctx.memo["ledger"] = led
-    return led
+    return Ledger(claims, total, sales, disposals, held, notice, due, held_at_due, needed, payments, done_on)
+
+
+#: the ledger of the rescue expenses, worked out when first asked (after the claims are admitted)
+LEDGER = Value("ledger", Ledger, compute=_ledger)
 
 
 def custody_pays(ctx: Context) -> bool:
@@ -198,15 +206,15 @@ def mayor_outlays(ctx: Context) -> None:
     """Art 13 item 3 with arts 15, 16 ¶1 and 18: the costs of carrying, keeping and selling the goods
     saved that the mayor paid are rescue expenses; no claim is needed for them (art 14 ¶1 is for
     those who would receive rescue expenses from the mayor, 救護費用ノ支給ヲ受ケントスル者). Each is an
-    award to the mayor and joins the admitted claims (``ctx.memo["claims"]``): the money held and
+    award to the mayor and joins the admitted claims (:data:`.common.CLAIMS`): the money held and
     the master or owner pay it like any other rescue expense, and a surplus of held money goes
     back only after it (art 16 ¶6). Reading ``jp-1899-13-mayor-outlays``."""
     outlays = [e for e in ctx.scenario.expenses if is_mayor_outlay(ctx, e)]
     if not outlays:
         return
     heads = ctx.param("rescue_expenses.mayor_outlays")
-    claims = ctx.memo.setdefault("claims", [])
-    ctx.memo["mayor_outlays"] = [e.id for e in outlays]
+    claims = ctx[CLAIMS]
+    ctx[MAYOR_OUTLAYS] = [e.id for e in outlays]
     unit = ctx.out.currency.unit
     cites = ["jp-1899:13#3", "jp-1899:15.1", "jp-1899:16.1", "jp-1899:18"]
     for e in outlays:
@@ -249,7 +257,7 @@ def payment_due(ctx: Context) -> None:
         return
     ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
                  f"The rescue expenses, fixed by the mayor at the admitted claims"
-                 + (" and his own outlays (art 13 item 3)" if ctx.memo.get("mayor_outlays") else "")
+                 + (" and his own outlays (art 13 item 3)" if ctx[MAYOR_OUTLAYS] else "")
                  + f" ({yen(_units(ctx, led.total))} yen), "
                  f"are notified to {name(ctx, resp.id)}: {resp.why_en}.",
                  f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
@@ -453,8 +461,7 @@ def pay_rescue_expenses(ctx: Context) -> None:
     led = ledger(ctx)
     if led.total == 0 and led.held == 0:
         return
-    if treasury_pays_failed_rescue(ctx):
-        failed_rescue(ctx)
+    if exceptions.applied(ctx, [FAILED_RESCUE]):     # art 19 ¶1
         return
     resp = responsible_party(ctx)
     use_custody = custody_pays(ctx)
@@ -503,10 +510,8 @@ def pay_rescue_expenses(ctx: Context) -> None:
                      f"Paid by the master or owner: {yen(_units(ctx, paid))} yen; the mayor pays it out (art 18).",
                      f"納付ヲ受ケタル金額 {yen(_units(ctx, paid))} 円ヲ以テ救護費用ヲ支辨",
                      amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
-    if left > 0:
-        if use_custody and art17_done(ctx) and "shortfall" in ctx.p("treasury.cases"):
-            treasury_shortfall(ctx, left, sources)
-        elif resp.id is not None:
+    if left > 0 and not exceptions.applied(ctx, [TREASURY_SHORTFALL], left, sources):   # art 19 ¶2
+        if resp.id is not None:
             rest_cites = list(resp.cites) + ["jp-1899:16.1"]
             sources.append((resp.id, left, rest_cites))
             state = ("the day to pay has passed and the art 17 sale is still to be made" if overdue(ctx)
@@ -558,7 +563,7 @@ def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
                  f"Not paid by {led.due}, and the art 17 sale is done: the shortfall of {yen(_units(ctx, left))} yen "
                  "is made up by the national treasury (art 19 ¶2).",
                  f"第十七條ノ手續ヲ爲シタル後保管金ヲ以テ支辨スルニ足ラス — 不足 {yen(_units(ctx, left))} 円ハ國庫ヨリ補給",
-                 amount=ctx.out.round(_units(ctx, left)), overrides="master_pays_rest",
+                 amount=ctx.out.round(_units(ctx, left)),
                  readings=["jp-1899-19-2-shortfall", "jp-1899-17-before-sale"])
 
 
@@ -576,11 +581,24 @@ def failed_rescue(ctx: Context) -> None:
                      f"The rescue did not succeed (case.rescue_effective false): the treasury pays all "
                      f"{yen(_units(ctx, led.total))} yen of rescue expenses.",
                      f"救護其ノ效ヲ奏セス — 救護費用 {yen(_units(ctx, led.total))} 円ハ國庫ヨリ支給",
-                     amount=ctx.out.round(_units(ctx, led.total)), overrides="pay_rescue_expenses",
+                     amount=ctx.out.round(_units(ctx, led.total)),
                      readings=["jp-1899-19-1-failed-rescue"])
     if led.held:
         _return_surplus(ctx, led.held, responsible_party(ctx), ["jp-1899:19.1", "jp-1899:16.6"],
                         reading="jp-1899-19-1-held-money-returned")
+
+
+def shortfall_made_up(ctx: Context, left: int, sources: list) -> bool:
+    """Art 19 ¶2's condition: the held money pays (arts 16 ¶6, 18), the art 17 procedure is over and
+    the regime's treasury makes up a shortfall (parameter ``treasury.cases``)."""
+    return custody_pays(ctx) and art17_done(ctx) and "shortfall" in ctx.p("treasury.cases")
+
+
+#: the exceptions to the base rules of who pays (law/exceptions.py), each with its condition
+FAILED_RESCUE = Exception_("failed_rescue", overrides="pay_rescue_expenses",
+                           condition=treasury_pays_failed_rescue, apply=failed_rescue)
+TREASURY_SHORTFALL = Exception_("treasury_shortfall", overrides="master_pays_rest",
+                                condition=shortfall_made_up, apply=treasury_shortfall)
 
 
 def _return_surplus(ctx: Context, units: int, resp, cites: list[str], reading: str = "jp-1899-16-6-surplus") -> None:

@@ -14,14 +14,14 @@
 
 Each power is an event; who used it must be the competent mayor or a police official (arts 1, 4).
 Conduct that art 12 ¶2 item 4 reads as obstruction or a wrongful act is remembered for the
-claims (``ctx.memo["excluded_conduct"]``; reading ``jp-1899-12-2-4-acts``).
+claims (:data:`.common.EXCLUDED_CONDUCT`; reading ``jp-1899-12-2-4-acts``).
 """
 from __future__ import annotations
 
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import authority_ok, event_actors, name
+from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name
 
 WHAT_EN = {"ship": "a ship or boat", "vehicle": "a cart or vehicle", "horse": "a horse", "thing": "another thing",
            "land": "the use of land"}
@@ -42,7 +42,7 @@ def _check_authority(ctx: Context, ev, cite: str) -> None:
 
 
 def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
-    ctx.memo.setdefault("excluded_conduct", {}).setdefault(person, (why, cite))
+    ctx.collect(EXCLUDED_CONDUCT).setdefault(person, (why, cite))
 
 
 @rule(cites=["jp-1899:6.1", "jp-1899:6.2", "jp-1899:1", "jp-1899:4"],
@@ -51,7 +51,7 @@ def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
 def summons(ctx: Context) -> None:
     """Art 6 ¶1: persons summoned; ¶2: they must work under the mayor's direction (a refusal is a
     breach: a warning)."""
-    summoned = ctx.memo.setdefault("summoned", set())
+    summoned = ctx.collect(SUMMONED)
     for ev in ctx.scenario.events_of("summoned"):
         _check_authority(ctx, ev, "jp-1899:6.1")
         to = event_actors(ev.get("to"))
@@ -148,15 +148,12 @@ def restraints(ctx: Context) -> None:
 def concealment(ctx: Context) -> None:
     """Art 8: goods concealed are searched for and seized; seized goods are held (art 9 ¶1). Those
     who concealed them committed a wrongful act (art 12 ¶2 item 4)."""
-    seized = ctx.memo.setdefault("seized_items", [])
     for ev in ctx.scenario.events_of("searched", "seized"):
         _check_authority(ctx, ev, "jp-1899:8")
         items = event_actors(ev.get("items"))
         concealers = event_actors(ev.get("from"))
         for p in concealers:
             _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8")
-        if ev.type == "seized":
-            seized.extend(i for i in items if i not in seized)
         verb_en, verb_ja = ("searched for", "搜索") if ev.type == "searched" else ("seized", "差押")
         ctx.out.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []),
                      f"{ev.date}: goods concealed" + (f" by {', '.join(concealers)}" if concealers else "")

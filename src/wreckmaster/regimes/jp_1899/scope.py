@@ -15,7 +15,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import name
+from .common import OUT_OF_SCOPE, name
 
 
 @rule(cites=["jp-1899:23"],
@@ -23,7 +23,7 @@ from .common import name
 def treaty(ctx: Context) -> None:
     """Art 23: where a treaty provides otherwise, the chapter does not apply."""
     if ctx.case.treaty:
-        ctx.memo["out_of_scope"] = True
+        ctx[OUT_OF_SCOPE] = True
         ctx.out.finding("error", "treaty-prevails",
                         "case.treaty: a treaty provides otherwise for this case, so the provisions of chapter 1 "
                         "do not apply (art 23); nothing is computed under them.", "jp-1899:23")
@@ -48,9 +48,9 @@ def treaty(ctx: Context) -> None:
       reads=["case.kind", "item.kind"])
 def drift(ctx: Context) -> None:
     """Chapter 1 is about ships in distress; drifting and sunken goods are chapter 2, not in the seed."""
-    if ctx.memo.get("out_of_scope") or ctx.case.kind != "drift":
+    if ctx[OUT_OF_SCOPE] or ctx.case.kind != "drift":
         return
-    ctx.memo["out_of_scope"] = True
+    ctx[OUT_OF_SCOPE] = True
     ctx.out.finding("error", "drift-not-covered",
                     "case.kind is drift: chapter 1 of the 水難救護法 (arts 1–23) governs the rescue of ships in "
                     "distress (遭難船舶救護, art 1); drifting and sunken goods are in chapter 2, which is not in the "
@@ -67,7 +67,7 @@ def government_vessel(ctx: Context) -> None:
     """Art 22, an exception to the chapter: for a naval vessel or other government ship only the
     listed provisions apply. The rules that give way say so in their own steps."""
     vessel = ctx.case.vessel
-    if ctx.memo.get("out_of_scope") or vessel is None or not vessel.government:
+    if ctx[OUT_OF_SCOPE] or vessel is None or not vessel.government:
         return
     listed = ctx.param("government_vessels.provisions")
     ctx.out.finding("info", "government-vessel",

@@ -140,7 +140,7 @@ def shared(rule: Callable[[Context], None]) -> Callable[[Context], None]:
         if ctx.case.kind == "drift":
             return
         out = TodayCitations(ctx.out, ctx.regime.id, _as_written(ctx.scenario))
-        view = Context(ctx.scenario, ctx.regime, out, ctx.as_of, ctx.memo)  # type: ignore[arg-type]
+        view = ctx.view(out)
         rule(view)
         for key in ("duties", "competent_authority"):
             if key in ctx.out.outputs:

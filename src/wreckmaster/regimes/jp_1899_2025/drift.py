@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
 
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
@@ -223,8 +224,11 @@ def agreed_reward(ctx: Context, item: Item, who: list[str]):
 
 
 def _joint_rewards(ctx: Context) -> dict:
-    if "jp-1899-2025:24-joint" in ctx.memo:
-        return ctx.memo["jp-1899-2025:24-joint"]
+    """The rewards decided jointly for several items of one finder (:data:`JOINT_REWARDS`)."""
+    return ctx[JOINT_REWARDS]
+
+
+def _compute_joint_rewards(ctx: Context) -> dict:
     from wreckmaster.law import money
 
     out: dict = {}
@@ -249,8 +253,11 @@ def _joint_rewards(ctx: Context) -> dict:
             parts = [Fraction(p) for p in money.split(agreed, [w / total for w in limits], ctx.out.currency)]
         for i, part in zip(items, parts):
             out[i.id] = (e, part, joint)
-    ctx.memo["jp-1899-2025:24-joint"] = out
     return out
+
+
+#: item → (the reward_decided event, its part, the joint decision) for rewards decided for several items at once
+JOINT_REWARDS = Value("joint_rewards", dict, compute=_compute_joint_rewards)
 
 
 # --- art 25 -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ distress or refused to hand them over.)
 
 Item 4 is jp-1899's rule (``claims.admitted_claims``, shared). Items 1, 2, 3 and 5, absent from
 the 1899 seed, are read here from the facts (reading ``jp-1899-2025-12-2-exclusions``) and given
-to the shared claims rule as ``ctx.memo["claim_exclusions"]``: ``{party: (item, why, cite)}``, each an
+to the shared claims rule as the named value ``CLAIM_EXCLUSIONS``: ``{party: (item, why, cite)}``, each an
 exception to art 12 ¶1 (``admitted_claims``) that the explanation names.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
-from wreckmaster.regimes.jp_1899.common import event_actors
+from wreckmaster.regimes.jp_1899.common import CLAIM_EXCLUSIONS, event_actors
 from wreckmaster.regimes.jp_1899.master_will import by_master, override_fails, rescue_acts_after
 
 CITE = "jp-1899-2025:12.2"
@@ -93,7 +93,7 @@ def claim_exclusions(ctx: Context) -> None:
         for party, why in read(ctx).items():
             if party in claimants:
                 found.setdefault(party, (item, why, f"{CITE}#{item}"))
-    ctx.memo["claim_exclusions"] = found
+    ctx[CLAIM_EXCLUSIONS] = found
     if claimants:
         ctx.out.step("claim_exclusions", CITE,
                      "Art 12 ¶2 items 1–3 and 5 read from the facts: "

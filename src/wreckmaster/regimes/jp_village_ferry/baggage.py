@@ -29,7 +29,7 @@ from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import is_baggage, owner_of, what, yen
+from .common import OVER_LIMITS, is_baggage, owner_of, what, yen
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,10 @@ def baggage_limits(ctx: Context) -> None:
 
     A piece over either limit is not baggage: a finding, and its compensation is measured as
     goods under art 18 (reading jp-village-ferry-13-over-limits), recorded in
-    ``ctx.memo["over_limits"]``.
+    ``common.OVER_LIMITS``.
     """
     over: set[str] = set()
-    ctx.memo["over_limits"] = over
+    ctx[OVER_LIMITS] = over
     max_sum, max_weight = limits(ctx)
     for item in ctx.scenario.items:
         if not is_baggage(item):

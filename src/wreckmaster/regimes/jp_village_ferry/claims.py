@@ -17,7 +17,7 @@ from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import carrier
+from .common import COMPENSATION, carrier
 
 
 @rule(cites=["jp-village-ferry:20"],
@@ -29,7 +29,7 @@ def period_of_grace(ctx: Context) -> None:
     if not requests:
         return
     village = carrier(ctx)
-    owed = sum((a.amount for a in ctx.memo.get("compensation", [])), Decimal(0))
+    owed = sum((a.amount for a in ctx[COMPENSATION]), Decimal(0))
     grace = requests[-1]
     until = grace.get("until")
     paid, done_on = Decimal(0), None

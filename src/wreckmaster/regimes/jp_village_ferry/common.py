@@ -12,10 +12,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
 from wreckmaster.law.values import exact_text as yen  # noqa: F401  (re-exported for the rules)
 from wreckmaster.law.yamlio import read_data
+
+# --- the named values the rules pass on (law/named.py) -----------------------------------
+#: pieces over the art 13 limits, measured as goods: set by :func:`.baggage.baggage_limits`
+OVER_LIMITS = Value("over_limits", set, set_by="baggage_limits")
+#: (item, event) of each disposal without its ground (arts 5 ¶2, 6, 7): set by :func:`.shipment.disposal`
+UNAUTHORISED_DISPOSALS = Value("unauthorised_disposals", list, set_by="disposal")
+#: item → the day it was landed elsewhere or carried back, justified (art 9): set by :func:`.voyage.discharge_elsewhere`
+ART9 = Value("art9", dict, set_by="discharge_elsewhere")
+#: the compensation awarded (arts 18, 19), for the period of grace: set by :func:`.compensation.compensation`
+COMPENSATION = Value("compensation", list, set_by="compensation")
 
 HERE = Path(__file__).parent
 

@@ -36,8 +36,8 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import (CARRIED_KINDS, first_date, is_baggage, loaded_on, owner_of, require_carrier,
-                     unloaded_on, what, yen)
+from .common import (ART9, CARRIED_KINDS, COMPENSATION, OVER_LIMITS, UNAUTHORISED_DISPOSALS, first_date,
+                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, yen)
 
 #: cause code → (citations, English, Japanese, readings). Arts 1 and 2 are the cases of art 3;
 #: art 4's items are numbered as reading jp-village-ferry-4-item-numbering says.
@@ -82,7 +82,7 @@ def _losses(ctx: Context) -> list[Loss]:
         item = ctx.scenario.item(ev.get("item"))
         if item is not None:
             out.append((ev.date, ev.index, Loss(item, ev.date, ev.get("ratio"), ev.get("cause"), "damaged")))
-    for item_id, ev in ctx.memo.get("unauthorised_disposals", []):
+    for item_id, ev in ctx[UNAUTHORISED_DISPOSALS]:
         item = ctx.scenario.item(item_id)
         if item is not None:
             out.append((ev.date, ev.index, Loss(item, ev.date, Fraction(1), "disposal", "disposal")))
@@ -150,7 +150,7 @@ def compensation(ctx: Context) -> None:
                      inputs={"item": item.id, "kind": what(item), "value": item.value,
                              "declared_value": item.declared_value, "ratio": ratio, "cause": loss.cause},
                      params=params, exact=exact, amount=amount, readings=readings)
-    ctx.memo["compensation"] = awarded_all
+    ctx[COMPENSATION] = awarded_all
 
 
 def _no(ctx: Context, loss: Loss, severity: str, code: str, why: str, cites, ja: str, readings=()) -> bool:
@@ -182,7 +182,7 @@ def _excluded(ctx: Context, loss: Loss) -> bool:
         return _no(ctx, loss, "info", "outside-liability-period",
                    f"the damage is dated after the item left the ship's side on {end}; liability ends then (art 12)",
                    "jp-village-ferry:12", f"本船舷側を離れた（{end}）後の損害（第12条）", ["jp-village-ferry-12-period", "jp-village-ferry-12-several-loadings"])
-    landed = ctx.memo.get("art9", {}).get(item.id)
+    landed = ctx[ART9].get(item.id)
     if landed is not None and loss.on >= landed:
         return _no(ctx, loss, "info", "discharged-elsewhere-no-liability",
                    f"it follows the discharge elsewhere of {landed}, whose risks are the cargo side's (art 9)",
@@ -214,7 +214,7 @@ def _excluded(ctx: Context, loss: Loss) -> bool:
 def _measure(ctx: Context, loss: Loss, ratio: Fraction):
     """(exact, cites, readings, parameters, English, Japanese), or None (a finding says why)."""
     item = loss.item
-    over = item.id in ctx.memo.get("over_limits", set())
+    over = item.id in ctx[OVER_LIMITS]
     if is_baggage(item) and not over:
         if item.valuation is not None:
             ctx.out.finding("info", "valuation-not-for-baggage",

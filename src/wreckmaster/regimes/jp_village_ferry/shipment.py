@@ -28,7 +28,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import carrier, first_date, in_time, is_carried, what
+from .common import UNAUTHORISED_DISPOSALS, carrier, first_date, in_time, is_carried, what
 
 
 def _unmet_art5(ctx: Context, item: Item) -> list[str]:
@@ -112,10 +112,10 @@ def disposal(ctx: Context) -> None:
     An authorised disposal: a finding, and nothing is compensated for the goods disposed of
     (reading jp-village-ferry-5-2-disposal). A disposal without its ground: a warning, and the
     goods count as lost (damage ratio 1) through the village's act, compensated under arts 18–19
-    (reading jp-village-ferry-5-2-unauthorised) — ``ctx.memo["unauthorised_disposals"]``.
+    (reading jp-village-ferry-5-2-unauthorised) — ``common.UNAUTHORISED_DISPOSALS``.
     """
     unauthorised: list[tuple[str, object]] = []
-    ctx.memo["unauthorised_disposals"] = unauthorised
+    ctx[UNAUTHORISED_DISPOSALS] = unauthorised
     heavy = ctx.param("heavy_goods.min_weight_kg")
     for ev in ctx.scenario.events_of("disposed"):
         reason = ev.get("reason")

@@ -19,7 +19,7 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import expense_categories, owner_of, require_carrier, yen
+from .common import ART9, expense_categories, owner_of, require_carrier, yen
 
 CAUSE_JA = {"riot": "暴動", "labour-dispute": "労働争議", "weather": "天候不良", "congestion": "港内輻輳",
             "law": "法令", "force-majeure": "不可抗力", "other": "やむを得ない事由"}
@@ -48,14 +48,14 @@ def refused_requests(ctx: Context) -> None:
 def discharge_elsewhere(ctx: Context) -> None:
     """Art 9: landing elsewhere or carrying back when the port is judged impossible *and* dangerous.
 
-    Justified: no liability for the damage that follows (``ctx.memo["art9"]``: item → date,
+    Justified: no liability for the damage that follows (``common.ART9``: item → date,
     used by :mod:`.compensation`) and the costs (expense categories ``landing-elsewhere``,
     ``carrying-back`` with ``for`` an item) are charged to the cargo side (the item's owner).
     Not justified (not both impossible and dangerous): a warning; the village stays liable and
     bears the costs (reading jp-village-ferry-9-landing-elsewhere).
     """
     art9: dict[str, object] = {}
-    ctx.memo["art9"] = art9
+    ctx[ART9] = art9
     cats = expense_categories()
     charged: set[str] = set()
     for ev in ctx.scenario.events_of("discharged_elsewhere"):

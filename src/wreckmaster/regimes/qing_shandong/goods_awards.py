@@ -161,7 +161,6 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
                         "award cannot be charged to anyone.", "qing-shandong:4")
     else:
         ctx.out.charge_awards(awards, payer, cites)
-    ctx.memo.setdefault("goods_awards", []).extend(awards)
     return awards
 
 
