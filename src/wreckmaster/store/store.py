@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import attribution, canonical, db, engine_bridge, fold, logins, readmodels, seals
+from . import attribution, canonical, db, engine_bridge, fold, logins, passwords, readmodels, seals
 from .checkpoint import Checkpoint, Mark
 from .groupcommit import GroupCommit
 from .office_store import OfficeMethods
@@ -804,6 +804,8 @@ class Store(OfficeMethods):
             problems.append(("/user", "expected a user name of 1 to 128 characters"))
         if role not in ROLES:
             problems.append(("/role", f"expected clerk or supervisor, got {role!r}"))
+        if password is not None:
+            problems += passwords.problems(password, name)   # the policy (OWASP ASVS V2.1)
         if problems:
             raise InvalidEntry(problems)
         password_hash = None
@@ -898,8 +900,9 @@ class Store(OfficeMethods):
 
     def set_password(self, name: str, password: str) -> None:
         """A new password for the user (argon2); every web session issued before ends."""
-        if not isinstance(password, str) or not password or len(password) > 1024:
-            raise InvalidEntry([("/password", "expected a password of 1 to 1024 characters")])
+        problems = passwords.problems(password, name)   # the policy (OWASP ASVS V2.1)
+        if problems:
+            raise InvalidEntry(problems)
         digest = logins.hash_password(password)
         with self._tx(write=True) as conn:
             done = conn.execute(update(users).where(users.c.name == name, users.c.revoked_at.is_(None)).values(
