@@ -64,6 +64,9 @@ _VERSION = _with_seal(select(cases.c.id, cases.c.version, cases.c.office, *_SEAL
 # the list reads (``case list``, the due list, the board): the seals of many cases in one statement
 _VERSIONS = _with_seal(select(cases.c.id, cases.c.version, cases.c.office, *_SEAL_COLUMNS).select_from(cases)).where(
     cases.c.id.in_(bindparam("ids", expanding=True)))
+_LIST = _with_seal(select(cases.c.id, cases.c.regime, cases.c.office, cases.c.place, cases.c.occurred,
+                           cases.c.version, *_SEAL_COLUMNS).select_from(cases)).order_by(cases.c.num)
+_LIST_OF_OFFICE = _LIST.where(cases.c.office == bindparam("office"))
 _CASE_TO_APPEND = _with_seal(select(
     cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"), *_SEAL_COLUMNS,
@@ -648,11 +651,8 @@ class Store(OfficeMethods):
         ``/health``), its seal read in the same statement."""
         with self._tx() as conn:
             self._office_exists(conn, office)
-            q = _with_seal(select(cases, *_SEAL_COLUMNS).select_from(cases)).order_by(cases.c.num)
-            if office is not None:
-                q = q.where(cases.c.office == office)
             out = []
-            for r in conn.execute(q):
+            for r in conn.execute(_LIST, {}) if office is None else conn.execute(_LIST_OF_OFFICE, {"office": office}):
                 problem = self._seal_problem(r)
                 if problem is not None:
                     self._found_tampered(r.id, problem)
