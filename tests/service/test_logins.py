@@ -150,6 +150,15 @@ def test_user_password_refuses_bad_input_and_a_missing_user(store, db_url):
     assert bare.returncode == 2 and "--password-stdin" in bare.stderr
 
 
+def test_the_login_form_takes_a_password_exactly_as_typed(store):
+    """ASVS V2.1.3: spaces are part of a password, never trimmed (the form trimmed them once)."""
+    spaced = f"  {PASSWORD}  "
+    name, _ = _user_with_password(store, spaced)
+    with _web(store, _address()) as web:
+        assert web_login(web, name, PASSWORD).status_code == 401
+        assert web_login(web, name, spaced).status_code == 303
+
+
 def test_the_access_log_names_the_web_user(store, caplog):
     name, _ = _user_with_password(store)
     with caplog.at_level(logging.INFO, logger="wreckmaster.access"), _web(store, _address()) as web:
