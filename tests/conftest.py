@@ -25,6 +25,14 @@ if not os.environ.get("WRECKMASTER_TEST_DATA_HOME_KEEP"):
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wm-test-data-")
 
 
+#: The test users' passwords, in this one place: long enough for the password policy
+#: (``store/passwords.py``: 12 code points at least, not a common password, not the name).
+PASSWORD = "umi no hi, kaigan no kaze"          # a clerk's (tanaka's and most tests')
+PASSWORD_2 = "kaigan ni nami ga kuru 2"         # a supervisor's (suzuki's), or a second user's
+PASSWORD_3 = "betsu no yakuba no hito"          # a user of another office
+NEW_PASSWORD = "atarashii himitsu no kotoba"    # set by `user password`
+
+
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """Run the installed ``wreckmaster`` entry point, as a user would."""
     env = {**os.environ, "COLUMNS": "200"}

@@ -18,6 +18,7 @@ import uuid
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import PASSWORD
 
 from .conftest import make_office, web_login
 
@@ -35,8 +36,8 @@ def web(store):
 def clerk(store, web):
     office = make_office(store, "harden")
     name = f"clerk-{uuid.uuid4().hex[:8]}"
-    store.add_user(name, office.id, role="clerk", password="umi-no-hi")
-    assert web_login(web, name, "umi-no-hi").status_code == 303
+    store.add_user(name, office.id, role="clerk", password=PASSWORD)
+    assert web_login(web, name, PASSWORD).status_code == 303
     return name, office
 
 
@@ -65,13 +66,13 @@ def test_no_docs_page_and_no_inline_script(web, clerk):
 def test_login_needs_the_login_forms_csrf_token(store, web):
     office = make_office(store, "csrf")
     name = f"pw-{uuid.uuid4().hex[:8]}"
-    store.add_user(name, office.id, password="umi-no-hi")
-    bare = web.post("/login", data={"name": name, "password": "umi-no-hi"}, follow_redirects=False)
+    store.add_user(name, office.id, password=PASSWORD)
+    bare = web.post("/login", data={"name": name, "password": PASSWORD}, follow_redirects=False)
     assert bare.status_code == 403 and "wreckmaster_session" not in bare.cookies
     web.get("/login")
-    forged = web.post("/login", data={"name": name, "password": "umi-no-hi", "csrf": "forged"}, follow_redirects=False)
+    forged = web.post("/login", data={"name": name, "password": PASSWORD, "csrf": "forged"}, follow_redirects=False)
     assert forged.status_code == 403
-    assert web_login(web, name, "umi-no-hi").status_code == 303
+    assert web_login(web, name, PASSWORD).status_code == 303
 
 
 def test_content_disposition_is_rfc_6266_and_user_text_cannot_break_it():

@@ -13,6 +13,7 @@ import time
 import uuid
 
 import httpx
+from tests.conftest import PASSWORD
 
 from .conftest import LiveServer, make_office
 
@@ -30,7 +31,7 @@ def test_a_slow_web_append_does_not_freeze_health(db_url):
     store = open_store(db_url)
     office = make_office(store, "slow")
     name = f"clerk-{uuid.uuid4().hex[:8]}"
-    store.add_user(name, office.id, password="umi-no-hi")
+    store.add_user(name, office.id, password=PASSWORD)
     case_id, _ = store.open_case({"format": "wreckmaster.scenario/1", "regime": "jp-1875",
                                   "case": {"occurred": "1876-03-02", "kind": "drift", "waters": "sea"}},
                                  office=office.id, recorded_by=name)
@@ -45,7 +46,7 @@ def test_a_slow_web_append_does_not_freeze_health(db_url):
     store.record = slow_record  # type: ignore[method-assign]
     try:
         with LiveServer(create_full_app(store)) as live, httpx.Client(base_url=live.url, timeout=30) as web:
-            assert _login(web, name, "umi-no-hi").status_code == 303
+            assert _login(web, name, PASSWORD).status_code == 303
             page = web.get(f"/cases/{case_id}").text
             csrf = re.search(r'name="csrf" value="([^"]+)"', page[page.index("<main"):]).group(1)
             done: list[int] = []
@@ -81,7 +82,7 @@ def test_logins_hash_two_at_a_time_in_their_own_pool(store, monkeypatch):
     office = make_office(store, "hash")
     names = [f"pw-{uuid.uuid4().hex[:8]}" for _ in range(8)]
     for n in names:
-        store.add_user(n, office.id, password="umi-no-hi")
+        store.add_user(n, office.id, password=PASSWORD)
     verify = logins.verify
     running, most = [0], [0]
     lock = threading.Lock()
@@ -103,7 +104,7 @@ def test_logins_hash_two_at_a_time_in_their_own_pool(store, monkeypatch):
 
         def one(n: str) -> None:
             with httpx.Client(base_url=live.url, timeout=30) as c:
-                results.append(_login(c, n, "umi-no-hi").status_code)
+                results.append(_login(c, n, PASSWORD).status_code)
 
         threads = [threading.Thread(target=one, args=(n,)) for n in names]
         for t in threads:

@@ -17,7 +17,7 @@ import uuid
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.conftest import run_cli
+from tests.conftest import NEW_PASSWORD, PASSWORD, run_cli
 
 from .conftest import make_office, web_login
 
@@ -28,7 +28,7 @@ def _web(store, address: str) -> TestClient:
     return TestClient(create_full_app(store), client=(address, 50000))
 
 
-def _user_with_password(store, password: str = "umi-no-hi") -> tuple[str, str]:
+def _user_with_password(store, password: str = PASSWORD) -> tuple[str, str]:
     office = make_office(store, "login")
     name = f"pw-{uuid.uuid4().hex[:8]}"
     store.add_user(name, office.id, role="clerk", password=password)
@@ -49,12 +49,12 @@ def test_failed_logins_back_off_per_name_across_workers(store):
             assert web_login(a, name, "wrong").status_code == 401
         # one more failure: the name waits FIRST_WAIT (1 s) before the next try, 2 s after the next…
         assert web_login(a, name, "wrong").status_code == 401
-        refused = web_login(a, name, "umi-no-hi")       # even the right password waits: not checked
+        refused = web_login(a, name, PASSWORD)       # even the right password waits: not checked
         assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 2
     with _web(store, _address()) as b:                  # another worker, another address: the name still waits
-        assert web_login(b, name, "umi-no-hi").status_code == 429
+        assert web_login(b, name, PASSWORD).status_code == 429
         deadline = time.monotonic() + 10                # bounded: the wait is 1 s
-        while (r := web_login(b, name, "umi-no-hi")).status_code == 429 and time.monotonic() < deadline:
+        while (r := web_login(b, name, PASSWORD)).status_code == 429 and time.monotonic() < deadline:
             time.sleep(0.2)
         assert r.status_code == 303                     # waited, then the right password opens
         # a good login clears the name's count
@@ -98,8 +98,8 @@ def test_an_unknown_name_costs_what_a_known_one_costs(store):
 def test_logout_ends_every_session_of_the_user_in_every_worker(store):
     name, _ = _user_with_password(store)
     with _web(store, _address()) as one, _web(store, _address()) as two:
-        assert web_login(one, name, "umi-no-hi").status_code == 303
-        assert web_login(two, name, "umi-no-hi").status_code == 303
+        assert web_login(one, name, PASSWORD).status_code == 303
+        assert web_login(two, name, PASSWORD).status_code == 303
         copied = one.cookies.get("wreckmaster_session")
         assert one.get("/cases", follow_redirects=False).status_code == 200
         page = one.get("/cases").text
@@ -126,7 +126,7 @@ def test_a_new_token_a_new_password_and_revocation_end_earlier_sessions(store, d
         if how == "token":
             done = run_cli("user", "token", name, "--db", db_url)
         elif how == "password":
-            done = run_cli("user", "password", name, "--password-stdin", "--db", db_url, stdin="new-secret-1\n")
+            done = run_cli("user", "password", name, "--password-stdin", "--db", db_url, stdin=NEW_PASSWORD + "\n")
         else:
             assert run_cli("user", "revoke", name, "--db", db_url).returncode == 0
             done = run_cli("user", "token", name, "--db", db_url)
@@ -135,29 +135,58 @@ def test_a_new_token_a_new_password_and_revocation_end_earlier_sessions(store, d
         web.cookies.set("wreckmaster_session", cookie)
         assert web.get("/cases", follow_redirects=False).status_code == 303   # back to the login page
         if how == "password":
-            assert web_login(web, name, "umi-no-hi").status_code == 401
-            assert web_login(web, name, "new-secret-1").status_code == 303
+            assert web_login(web, name, PASSWORD).status_code == 401
+            assert web_login(web, name, NEW_PASSWORD).status_code == 303
 
 
 def test_user_password_refuses_bad_input_and_a_missing_user(store, db_url):
     name, _ = _user_with_password(store)
     empty = run_cli("user", "password", name, "--password-stdin", "--db", db_url, stdin="\n")
     assert empty.returncode == 2 and empty.stderr.startswith("error: --password-stdin: ")
-    missing = run_cli("user", "password", "nobody-at-all", "--password-stdin", "--db", db_url, stdin="x\n")
+    missing = run_cli("user", "password", "nobody-at-all", "--password-stdin", "--db", db_url,
+                      stdin=NEW_PASSWORD + "\n")
     assert missing.returncode == 4 and "not found: user nobody-at-all" in missing.stderr
     bare = run_cli("user", "password", name, "--db", db_url)
     assert bare.returncode == 2 and "--password-stdin" in bare.stderr
 
 
+def test_the_login_form_takes_a_password_exactly_as_typed(store):
+    """ASVS V2.1.3: spaces are part of a password, never trimmed (the form trimmed them once)."""
+    spaced = f"  {PASSWORD}  "
+    name, _ = _user_with_password(store, spaced)
+    with _web(store, _address()) as web:
+        assert web_login(web, name, PASSWORD).status_code == 401
+        assert web_login(web, name, spaced).status_code == 303
+
+
 def test_the_access_log_names_the_web_user(store, caplog):
     name, _ = _user_with_password(store)
     with caplog.at_level(logging.INFO, logger="wreckmaster.access"), _web(store, _address()) as web:
-        assert web_login(web, name, "umi-no-hi").status_code == 303
+        assert web_login(web, name, PASSWORD).status_code == 303
         assert web.get("/cases", follow_redirects=False).status_code == 200
+        assert web.get("/static/style.css").status_code == 200          # a static file: its user too
+        assert web.get("/static/no-such-file.css").status_code == 404   # and one that is not there
+        assert web.get("/notices").status_code == 200                   # a public page, signed in
+        web.post("/logout", data={"csrf": "forged"}, follow_redirects=False)
+        web.cookies.clear()
+        assert web.get("/static/style.css").status_code == 200          # signed out: no user
     lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "wreckmaster.access"]
-    by_path = {(x["method"], x["path"]): x["user"] for x in lines}
-    assert by_path[("POST", "/login")] == name and by_path[("GET", "/cases")] == name
-    assert by_path[("GET", "/login")] is None
+    named = [(x["method"], x["path"], x["user"]) for x in lines]
+    assert ("POST", "/login", name) in named and ("GET", "/cases", name) in named
+    assert ("GET", "/login", None) in named
+    assert ("GET", "/static/style.css", name) in named and ("GET", "/static/no-such-file.css", name) in named
+    assert ("GET", "/notices", name) in named
+    assert named[-1] == ("GET", "/static/style.css", None)
+
+
+def test_a_static_line_does_not_name_a_user_whose_session_ended(store, caplog):
+    name, _ = _user_with_password(store)
+    with caplog.at_level(logging.INFO, logger="wreckmaster.access"), _web(store, _address()) as web:
+        assert web_login(web, name, PASSWORD).status_code == 303
+        store.end_sessions(name)                                          # logout in another worker
+        assert web.get("/static/style.css").status_code == 200
+    last = [json.loads(r.getMessage()) for r in caplog.records if r.name == "wreckmaster.access"][-1]
+    assert (last["path"], last["user"]) == ("/static/style.css", None)
 
 
 def test_sessions_are_signed_with_the_configured_secret_shared_by_workers_and_restarts(monkeypatch):

@@ -11,7 +11,7 @@ import uuid
 
 from fastapi.testclient import TestClient
 
-from tests.conftest import run_cli
+from tests.conftest import PASSWORD, run_cli
 
 from .conftest import make_office, open_case, web_login
 
@@ -51,16 +51,16 @@ def test_a_revoked_users_web_session_and_password_stop_working(app, store):
 
     office = make_office(store, "websess")
     name = f"pw-{uuid.uuid4().hex[:6]}"
-    store.add_user(name, office.id, role="clerk", password="umi-no-hi")
+    store.add_user(name, office.id, role="clerk", password=PASSWORD)
     full = create_full_app(store)
     with TestClient(full) as web:
-        r = web_login(web, name, "umi-no-hi")
+        r = web_login(web, name, PASSWORD)
         assert r.status_code == 303
         assert web.get("/cases", follow_redirects=False).status_code == 200
         store.revoke_user(name)
         _forget(full)
         assert web.get("/cases", follow_redirects=False).status_code in (303, 401)   # back to the login page
-        r = web_login(web, name, "umi-no-hi")
+        r = web_login(web, name, PASSWORD)
         assert r.status_code == 401
 
 

@@ -85,3 +85,30 @@ def test_a_stored_row_that_is_not_json_answers_503(own):
     assert r.status_code == 503
     assert r.json()["errors"][0]["message"] == (f"database: stored data is corrupt: entry 1 of case {case} is not "
                                                 "JSON (run `wreckmaster case verify`)")
+
+
+def test_the_lists_leave_a_tampered_case_out_and_report_it(own, caplog):
+    """GET /api/cases, /api/due and /api/notices (one office's: the session's database holds
+    cases other tests tamper with on purpose) leave the case out; /health and the log report it."""
+    store, client = own
+    office = make_office(store, f"lists-{uuid.uuid4().hex[:4]}")
+    case, ok = open_case(client, office), open_case(client, office)
+    when = {"as_of": "1876-03-10"}
+
+    def listed() -> tuple[list, set, set]:
+        cases = [r["case"] for r in client.get("/api/cases", headers=office.h).json()]
+        due = {r["case"] for r in client.get("/api/due", params={**when, "within": 365}, headers=office.h).json()}
+        board = client.get("/api/notices", params={**when, "office": office.id}).json()
+        return cases, due, {r["case"] for r in board}
+
+    assert listed() == ([case, ok], {case, ok}, {case, ok})
+    from wreckmaster.store.models import seals
+
+    with store.engine.begin() as conn:
+        conn.execute(delete(seals).where(seals.c.case_id == case))
+    caplog.set_level(logging.ERROR)
+    assert listed() == ([ok], {ok}, {ok})
+    assert case in store.tampered and ok not in store.tampered
+    health = client.get("/health").json()
+    assert health["status"] == "degraded" and health["seals"] == "failed"
+    assert sum(f"case {case} fails its seal" in rec.getMessage() for rec in caplog.records) == 1

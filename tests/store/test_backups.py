@@ -153,7 +153,8 @@ def test_export_import_round_trip(store, wm, empty_url, tmp_path):
 
     r = wm("db", "import", str(exported), "--db", empty_url, "--format", "json", db=False)
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout) == {"offices": 2, "users": 1, "cases": 2, "entries": 5}
+    assert json.loads(r.stdout) == {"offices": 2, "users": 1, "cases": 2, "entries": 5, "photographs": 0,
+                                    "persons": 0, "reports": 0, "requests": 0}
     again = tmp_path / "again.jsonl"
     assert wm("db", "export", "-o", str(again), "--db", empty_url, db=False).returncode == 0
     assert again.read_bytes() == exported.read_bytes()

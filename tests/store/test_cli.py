@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from ..conftest import PASSWORD
 from .conftest import drift_doc
 
 NOTICE = {"event": {"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}}
@@ -200,7 +201,7 @@ def test_offices_users_tokens(wm):
     token = r.stdout.strip()
     assert r.stdout == token + "\n" and len(token) >= 43
     r = wm("user", "add", "taro", "--office", "sagara", "--role", "supervisor", "--password-stdin",
-           "--format", "json", stdin="s3cret\n")
+           "--format", "json", stdin=PASSWORD + "\n")
     made = json.loads(r.stdout)
     assert set(made) == {"user", "office", "role", "token"} and made["role"] == "supervisor"
     assert wm("user", "add", "taro", "--office", "sagara").returncode == 2      # names are unique

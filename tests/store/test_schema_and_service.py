@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from datetime import date
 
-from ..conftest import ROOT
+from ..conftest import PASSWORD, ROOT
 from .conftest import drift_doc
 
 NOTICE = {"event": {"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}}
@@ -85,12 +85,12 @@ def test_users_tokens_and_passwords(store):
     from wreckmaster.store import User
 
     store.add_office("sagara", "相良村役場")
-    token = store.add_user("hanako", "sagara", role="clerk", password="pass word")
+    token = store.add_user("hanako", "sagara", role="clerk", password=PASSWORD)
     assert store.user_for_token(token) == User("hanako", "sagara", "clerk")
     assert store.user_for_token(token + "x") is None and store.user_for_token("") is None
-    assert store.user_for_password("hanako", "pass word") == User("hanako", "sagara", "clerk")
+    assert store.user_for_password("hanako", PASSWORD) == User("hanako", "sagara", "clerk")
     assert store.user_for_password("hanako", "wrong") is None
-    assert store.user_for_password("nobody", "pass word") is None
+    assert store.user_for_password("nobody", PASSWORD) is None
     other = store.add_user("taro", "sagara", role="supervisor")
     assert other != token and store.user_for_password("taro", "") is None
     # only hashes are stored
@@ -100,7 +100,7 @@ def test_users_tokens_and_passwords(store):
 
     with store.engine.connect() as conn:
         stored = conn.execute(select(users.c.token_hash, users.c.password_hash)).all()
-    assert all(token not in (t or "") and "pass word" not in (p or "") for t, p in stored)
+    assert all(token not in (t or "") and PASSWORD not in (p or "") for t, p in stored)
 
 
 def test_due_across_offices_skips_cases_out_of_scope_or_not_yet_occurred(store):

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.conftest import PASSWORD, PASSWORD_2, PASSWORD_3
 
 CHROMIUM = "/usr/bin/chromium"
 #: the README's screenshots are refreshed only when asked (WRECKMASTER_SCREENSHOTS=1 make test);
@@ -38,9 +39,9 @@ def site(tmp_path_factory):
     store = open_store(f"sqlite:///{db}")
     store.add_office("misaki", "三崎町役場 (Misaki town office)")
     store.add_office("kushimoto", "串本村役場 (Kushimoto village office)")
-    store.add_user("tanaka", "misaki", role="clerk", password="umi-no-hi")
-    store.add_user("suzuki", "misaki", role="supervisor", password="kaigan-2")
-    store.add_user("other", "kushimoto", role="clerk", password="betsu-no")
+    store.add_user("tanaka", "misaki", role="clerk", password=PASSWORD)
+    store.add_user("suzuki", "misaki", role="supervisor", password=PASSWORD_2)
+    store.add_user("other", "kushimoto", role="clerk", password=PASSWORD_3)
     foreign, _ = store.open_case({"format": "wreckmaster.scenario/1", "regime": "jp-1899",
                                   "case": {"occurred": "1905-03-01", "kind": "wreck", "place": "串本"}},
                                  office="kushimoto", recorded_by="other")

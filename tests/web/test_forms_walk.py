@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from wreckmaster.law.regime import available, get
 from wreckmaster.web import forms
 from tests.service.conftest import web_login
+from tests.conftest import PASSWORD, PASSWORD_2
 
 OCCURRED = {"fr-epaves": "1917-04-18", "jp-1875": "1880-05-01", "jp-1899": "1905-03-01",
             "jp-1899-2025": "2026-03-01", "jp-village-ferry": "1880-08-01", "qing-shandong": "1890-07-01",
@@ -33,11 +34,11 @@ def client(tmp_path_factory):
 
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('walk') / 'walk.db'}")
     store.add_office("misaki", "三崎町役場")
-    store.add_user("tanaka", "misaki", role="clerk", password="umi-no-hi")
+    store.add_user("tanaka", "misaki", role="clerk", password=PASSWORD)
     app = create_app(store, routers=web.routers())
     web.mount_static(app)
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        r = web_login(c, "tanaka", "umi-no-hi")   # with the login form's CSRF token (issue 24)
+        r = web_login(c, "tanaka", PASSWORD)   # with the login form's CSRF token (issue 24)
         assert r.status_code == 303
         c.store = store  # type: ignore[attr-defined]
         yield c
@@ -212,9 +213,9 @@ def test_the_mayor_is_in_a_case_opened_from_the_pages_and_the_office_named(clien
 
 def test_a_supervisors_correction_picks_the_field(client):
     case_id = _open(client.store, "jp-1899-2025")
-    client.store.add_user("suzuki", "misaki", role="supervisor", password="kaigan-2")
+    client.store.add_user("suzuki", "misaki", role="supervisor", password=PASSWORD_2)
     with TestClient(client.app, base_url="http://127.0.0.1") as sup:
-        assert web_login(sup, "suzuki", "kaigan-2").status_code == 303   # the login form's CSRF token (issue 24)
+        assert web_login(sup, "suzuki", PASSWORD_2).status_code == 303   # the login form's CSRF token (issue 24)
         page = sup.get(f"/cases/{case_id}")
         assert '<select id="am-ptr" name="pointer"' in page.text
         assert 'value="/items/cask/value"' in page.text          # a field of the case as it stands

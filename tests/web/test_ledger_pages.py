@@ -6,6 +6,7 @@ import pytest
 
 from ..store.test_persons import taiwan
 from tests.service.conftest import web_login
+from tests.conftest import PASSWORD, PASSWORD_2
 
 
 @pytest.fixture(scope="module")
@@ -19,8 +20,8 @@ def client(tmp_path_factory):
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('ledger-web') / 'web.db'}")
     store.add_office("tamsui", "淡水廳")
     store.add_office("keelung", "基隆廳")
-    store.add_user("clerk", "tamsui", password="haibian-1")
-    store.add_user("stranger", "keelung", password="haibian-2")
+    store.add_user("clerk", "tamsui", password=PASSWORD)
+    store.add_user("stranger", "keelung", password=PASSWORD_2)
     store.persons.add("tamsui", "lin", "林", post="淡水同知", station="滬尾")
     store.persons.add("keelung", "huang", "黃")
     cases = [store.open_case(taiwan(d, v, r), office="tamsui")[0]
@@ -41,7 +42,7 @@ def login(client, name, password):
 
 
 def test_the_register_and_a_persons_record_in_chinese_with_english_beside(client):
-    login(client, "clerk", "haibian-1")
+    login(client, "clerk", PASSWORD)
     r = client.get("/persons")
     assert r.status_code == 200 and "官董名冊" in r.text and 'href="/persons/lin?lang=zh"' in r.text
     r = client.get("/persons/lin", params={"as_of": "1893-01-01"})
@@ -57,16 +58,16 @@ def test_the_register_and_a_persons_record_in_chinese_with_english_beside(client
 
 
 def test_the_case_page_links_a_party_to_his_ledger(client):
-    login(client, "clerk", "haibian-1")
+    login(client, "clerk", PASSWORD)
     r = client.get(f"/cases/{client.case_ids[0]}")
     assert r.status_code == 200, r.text
     assert 'href="/persons/lin?lang=' in r.text
 
 
 def test_another_offices_person_is_not_found_and_login_is_needed(client):
-    login(client, "clerk", "haibian-1")
+    login(client, "clerk", PASSWORD)
     assert client.get("/persons/huang").status_code == 404
-    login(client, "stranger", "haibian-2")
+    login(client, "stranger", PASSWORD_2)
     assert "林" not in client.get("/persons").text
     client.cookies.clear()
     r = client.get("/persons/lin", follow_redirects=False)

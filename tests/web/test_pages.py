@@ -12,6 +12,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from tests.conftest import PASSWORD, PASSWORD_2
 
 from .conftest import login, shot
 
@@ -23,7 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web-site")]
 def test_a_clerks_day_from_first_report_to_sale(site, browser):
     url = site["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     expect(page).to_have_url(re.compile(r"/cases$"))
     shot(page, "cases-1280")
 
@@ -100,7 +101,7 @@ def test_a_clerks_day_from_first_report_to_sale(site, browser):
 
 def test_another_offices_case_is_refused_like_a_missing_one(site, browser):
     page = browser.new_page()
-    login(page, site["url"], "tanaka", "umi-no-hi")
+    login(page, site["url"], "tanaka", PASSWORD)
     r = page.goto(f"{site['url']}/cases/{site['foreign']}")
     assert r.status == 404
     missing = page.goto(f"{site['url']}/cases/no-such-case")
@@ -130,14 +131,14 @@ def test_the_notice_board_needs_no_login_and_names_no_person(site, browser):
 
 def test_forms_are_refused_without_the_csrf_token(site, browser):
     page = browser.new_page()
-    login(page, site["url"], "tanaka", "umi-no-hi")
+    login(page, site["url"], "tanaka", PASSWORD)
     r = page.request.post(f"{site['url']}/cases/new", form={"regime": "jp-1875", "occurred": "1880-01-01"})
     assert r.status == 403
 
 
 def test_every_field_has_a_label(site, browser):
     page = browser.new_page()
-    login(page, site["url"], "suzuki", "kaigan-2")
+    login(page, site["url"], "suzuki", PASSWORD_2)
     page.goto(f"{site['url']}/cases")
     href = page.locator("a[href^='/cases/']:not([href='/cases/new'])").first.get_attribute("href")
     page.goto(f"{site['url']}{href}")                      # goto returns once the page has loaded
@@ -157,7 +158,7 @@ def test_the_case_page_shows_its_map(site, browser):
 
     map_svg(store.export(case))   # the first use builds the regional coastline cache (tens of seconds)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, site["url"], "suzuki", "kaigan-2")
+    login(page, site["url"], "suzuki", PASSWORD_2)
     page.goto(f"{site['url']}/cases/{case}")
     svg = page.locator("figure.map svg")
     assert svg.count() == 1 and svg.locator("path").count() > 0
@@ -176,7 +177,7 @@ def test_the_case_page_links_print_its_documents(site, browser):
         office="misaki", recorded_by="tanaka")
     case = f"/cases/{case_id}"
     page = browser.new_page()
-    login(page, site["url"], "tanaka", "umi-no-hi")
+    login(page, site["url"], "tanaka", PASSWORD)
     page.goto(f"{site['url']}{case}")
     links = page.locator("details.docs a")
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
@@ -199,7 +200,7 @@ def test_the_due_list_gives_each_duty_in_the_cases_language_too(site, browser):
                    "found": {"date": "1880-05-01", "by": ["f"], "state": "floating"}}]},
         office="misaki", recorded_by="tanaka")
     page = browser.new_page()
-    login(page, site["url"], "tanaka", "umi-no-hi")
+    login(page, site["url"], "tanaka", PASSWORD)
     page.goto(f"{site['url']}/cases?both=1")   # issue 25: the English beside it only when asked
     row = page.locator("#due-h + div tr", has_text="owner of oar to appear within a year of the find")
     expect(row.locator("span[lang='ja']")).to_have_text("oar ノ持主拾得ヨリ一ケ年以内ニ申出ツ")

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.public.conftest import jpeg_with_gps
+from tests.conftest import PASSWORD
 
 from .conftest import login, shot
 
@@ -57,7 +58,7 @@ def test_a_find_from_the_finders_report_to_the_owners_claim(site, browser):
 
     # 2. the clerk opens a case from the report and posts the notice
     clerk = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    login(clerk, url, "tanaka", "umi-no-hi")
+    login(clerk, url, "tanaka", PASSWORD)
     clerk.goto(f"{url}/inbox")
     card = clerk.locator(f"#report-{report}")
     expect(card).to_contain_text("赤い浮き玉")

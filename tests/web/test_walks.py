@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from tests.conftest import PASSWORD
 
 from .conftest import shot
 
@@ -63,7 +64,7 @@ def login(page, url, name, password, label_user="User name", label_password="Pas
 def test_a_japanese_clerks_day_under_todays_act(site, browser):
     url = site["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     page.goto(f"{url}/cases/new?lang=ja")
     page.get_by_label("法令").select_option("jp-1899-2025")
     page.get_by_label("発生日").fill("令和8年3月2日")
@@ -136,7 +137,7 @@ def test_a_french_declaration_landing_and_sale(site, browser):
         office="misaki", recorded_by="tanaka")
     url = site["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     page.goto(f"{url}/cases/{case_id}?lang=fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     page.get_by_text("Ajouter un bien sauvé ou trouvé").click()
@@ -187,7 +188,7 @@ def test_a_historical_qing_case(site, browser):
     case_id, _ = store.open_case(doc, office="misaki", recorded_by="tanaka")
     url = site["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     page.goto(f"{url}/cases/{case_id}")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
     expect(page.locator("body")).to_contain_text("光緒")

@@ -6,17 +6,28 @@
   ``pg_restore``). The checkpoint (``checkpoint.py``) is outside the database: it is not copied,
   so a restore that goes back in time shows in ``case verify``.
 - :func:`export` — JSON lines: each office ``{"office": ID, "name", …}``, each user without its
-  secrets ``{"user": NAME, "office", "role", …}``, each photograph ``{"photograph": ID, …}``
-  (none are stored yet), then one line per entry ``{"case", "office", "seq", "recorded_at",
-  "recorded_by", "schema_version", "entry", "hash"}`` in the order of the cases and their seqs,
-  ``entry`` exactly as stored (``1.50`` stays ``1.50``).
-- :func:`import_` — loads an export into a database without cases: every hash is checked
-  before anything is stored; the entries are sealed again with this service's secret (their
-  hashes are CASE.md's and unchanged); the read models are rebuilt; the checkpoint restarts.
+  secrets ``{"user": NAME, "office", "role", …}``, each photograph ``{"photograph": SHA256,
+  "media_type", "width", "height", "stored_at", "data": BASE64}``, then one line per entry
+  ``{"case", "office", "seq", "recorded_at", "recorded_by", "schema_version", "entry", "hash"}``
+  in the order of the cases and their seqs, ``entry`` exactly as stored (``1.50`` stays
+  ``1.50``). After the entries (CASE.md's lines come first, as it orders them): the persons
+  register, one line per entry of a person's log ``{"person": ID, "office", "seq",
+  "recorded_at", "recorded_by", "entry", "hash"}``; the finders' reports ``{"report": ID,
+  "office", "status", "case", "fields", …, "secret_hash"}`` and the owners' requests
+  ``{"request": ID, "case", "item", "office", "status", "fields", …}``, ``fields`` exactly as
+  stored. Not exported: the tokens' and passwords' hashes, the sessions, the back-off's and the
+  rate limits' counts (``docs/deployment.md`` says why).
+- :func:`import_` — loads an export into a database without cases, persons or reports: every
+  hash is checked before anything is stored (a photograph's SHA-256 against its bytes, each
+  entry's chain, each person's chain); the entries are sealed again with this service's secret
+  (their hashes are CASE.md's and unchanged); the read models are rebuilt; the checkpoint restarts.
 - :func:`rebuild` — the read models (``cases``' list columns, ``projections``) from the logs.
 """
 from __future__ import annotations
 
+import base64
+import binascii
+import hashlib
 import json
 import os
 import re
@@ -34,7 +45,11 @@ from . import canonical, engine_bridge, fold, seals
 from .db import _one_line as db_one_line
 from .checkpoint import Mark
 from .errors import CorruptData, DatabaseProblem, InvalidEntry
-from .models import case_count, cases, office_closed_days, offices, projections, users
+from . import persons as persons_register
+from . import public
+from .models import case_count, cases, office_closed_days, offices, owner_requests, person_entries, photos
+from .models import persons as person_table
+from .models import projections, reports, users
 from .models import entries as log_table
 from .models import seals as seal_table
 
@@ -111,8 +126,9 @@ def _line(d: dict[str, Any]) -> str:
 
 
 def export(store, out: IO[str]) -> dict[str, int]:
-    """Write the JSON lines to ``out``; returns the counts ``{offices, users, photographs, cases, entries}``."""
-    counts = dict(offices=0, users=0, photographs=0, cases=0, entries=0)
+    """Write the JSON lines to ``out``; returns the counts ``{offices, users, photographs, cases,
+    entries, persons, reports, requests}``."""
+    counts = dict(offices=0, users=0, photographs=0, cases=0, entries=0, persons=0, reports=0, requests=0)
     with store._tx() as conn:
         closed: dict[str, list[str]] = {}
         for office_id, day in conn.execute(select(office_closed_days.c.office, office_closed_days.c.day)
@@ -129,7 +145,11 @@ def export(store, out: IO[str]) -> dict[str, int]:
             row = {k: v for k, v in r.items() if not secret_column(k)}
             out.write(_line({"user": row.pop("name"), **row}) + "\n")
             counts["users"] += 1
-        # photographs: none are stored yet; each will be {"photograph": ID, …} here, before the entries
+        for r in conn.execute(select(photos).order_by(photos.c.sha256)):
+            out.write(_line({"photograph": r.sha256, "media_type": r.media_type, "width": r.width,
+                             "height": r.height, "stored_at": r.stored_at,
+                             "data": base64.b64encode(bytes(r.data)).decode("ascii")}) + "\n")
+            counts["photographs"] += 1
         case_ids = conn.execute(select(cases.c.id).order_by(cases.c.num)).scalars().all()
         for case_id in case_ids:
             counts["cases"] += 1
@@ -137,18 +157,47 @@ def export(store, out: IO[str]) -> dict[str, int]:
             for e in conn.execute(q):
                 out.write(entry_line(e) + "\n")
                 counts["entries"] += 1
+        _export_after_entries(conn, out, counts)
     return counts
+
+
+def _export_after_entries(conn: Connection, out: IO[str], counts: dict[str, int]) -> None:
+    """The persons register, the reports and the owners' requests (after CASE.md's lines)."""
+    last = None
+    for e in conn.execute(select(person_entries).order_by(person_entries.c.office, person_entries.c.person,
+                                                           person_entries.c.seq)):
+        where = f"entry {e.seq} of person {e.person} of office {e.office}"
+        out.write(_with_raw({"person": e.person, "office": e.office, "seq": e.seq, "recorded_at": e.recorded_at,
+                             "recorded_by": e.recorded_by}, {"entry": e.entry}, {"hash": e.hash}, where) + "\n")
+        counts["persons"] += (e.office, e.person) != last
+        last = (e.office, e.person)
+    for kind, table in (("report", reports), ("request", owner_requests)):
+        for r in conn.execute(select(table).order_by(table.c.id)).mappings():
+            head = {kind: r["id"], **{k: v for k, v in r.items() if k not in ("id", "fields") and v is not None}}
+            if "case_id" in head:
+                head["case"] = head.pop("case_id")
+            out.write(_with_raw(head, {"fields": r["fields"]}, {}, f"the fields of {kind} {r['id']}") + "\n")
+            counts[kind + "s"] += 1
+
+
+def _with_raw(head: dict[str, Any], raw: dict[str, str], tail: dict[str, Any], where: str) -> str:
+    """A line with ``raw``'s values as their stored JSON text (checked to be JSON), between
+    ``head`` and ``tail``."""
+    for text in raw.values():
+        try:
+            canonical.loads(text)
+        except ValueError:
+            raise CorruptData(where) from None
+    middle = "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items())
+    end = _line(tail)[1:] if tail else "}"
+    return _line(head)[:-1] + middle + ("," + end if tail else end)
 
 
 def entry_line(e) -> str:
     """One entry's line, ``entry`` as its stored text (checked to be JSON)."""
-    try:
-        canonical.loads(e.entry)
-    except ValueError:
-        raise CorruptData(f"entry {e.seq} of case {e.case_id}") from None
     head = {"case": e.case_id, "office": e.office, "seq": e.seq, "recorded_at": e.recorded_at,
             "recorded_by": e.recorded_by, "schema_version": e.schema_version}
-    return (_line(head)[:-1] + ',"entry":' + e.entry + ',"hash":' + json.dumps(e.hash) + "}")
+    return _with_raw(head, {"entry": e.entry}, {"hash": e.hash}, f"entry {e.seq} of case {e.case_id}")
 
 
 # --- db import --------------------------------------------------------------------------
@@ -169,8 +218,11 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
     """Load an export into a database without cases (else InvalidEntry, exit 2; nothing stored)."""
     office_rows, user_rows, logs = [], [], {}
     order: list[str] = []
+    more = _More(name)
     for n, d, raw in _lines(source, name):
         where = f"{name} line {n}"
+        if more.take(n, d):
+            continue
         if "case" in d:
             missing = [k for k in ENTRY_KEYS if k not in d]
             if missing:
@@ -186,17 +238,20 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
             user_rows.append((n, d))
         elif "office" in d:
             office_rows.append((n, d))
-        elif "photograph" in d:
-            raise InvalidEntry([(f"{where} /photograph", "this wreckmaster stores no photographs yet")])
         else:
-            raise InvalidEntry([(where, "expected an office, a user, a photograph or an entry line")])
+            raise InvalidEntry([(where, "expected an office, a user, a photograph, an entry, a person, "
+                                        "a report or a request line")])
     heads = {}
     for case_id in order:
         heads[case_id] = _check_chain(case_id, logs[case_id], name)
+    more.check(set(order))
 
     def work(conn: Connection) -> list[Mark]:
         if conn.execute(select(func.count()).select_from(cases)).scalar():
             raise InvalidEntry([("", "the database already holds cases: import loads into an empty database only")])
+        for table, what in ((person_table, "persons"), (reports, "reports")):
+            if conn.execute(select(func.count()).select_from(table)).scalar():
+                raise InvalidEntry([("", f"the database already holds {what}: import loads into an empty database only")])
         present = set(conn.execute(select(offices.c.id)).scalars())
         for n, d in office_rows:
             row = {("id" if k == "office" else k): v for k, v in d.items() if k == "office" or k in offices.c}
@@ -229,6 +284,7 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
                 next_free += 1
                 num = next_free
             marks.append(_load_case(conn, case_id, num, logs[case_id], present, name))
+        more.load(conn, present)
         count = max([mk.num for mk in marks], default=0)
         conn.execute(update(case_count).where(case_count.c.id == 1).values(**seals.count_row(count)))
         if conn.execute(select(case_count.c.id)).first() is None:
@@ -241,7 +297,115 @@ def import_(store, source: IO[str], name: str) -> dict[str, int]:
         raise DatabaseProblem(f"import refused by the database: {db_one_line(exc)}") from None
     store.checkpoint.reset(marks)
     return {"offices": len(office_rows), "users": len(user_rows), "cases": len(order),
-            "entries": sum(len(v) for v in logs.values())}
+            "entries": sum(len(v) for v in logs.values()), **more.counts()}
+
+
+class _More:
+    """The lines an import takes besides offices, users and entries: photographs, the persons
+    register, reports and owners' requests. :meth:`take` reads a line, :meth:`check` checks
+    them all before anything is stored, :meth:`load` stores them (in the import's transaction)."""
+
+    KINDS = ("photograph", "person", "report", "request")   # looked for before "case" and "office"
+
+    def __init__(self, name: str):
+        self.name = name
+        self.photos: list[tuple[int, dict[str, Any], bytes]] = []
+        self.persons: dict[tuple[str, str], list[tuple[int, dict[str, Any], str]]] = {}
+        self.rows: dict[str, list[tuple[int, dict[str, Any]]]] = {"report": [], "request": []}
+
+    def _where(self, n: int, key: str = "") -> str:
+        return f"{self.name} line {n}" + (f" /{key}" if key else "")
+
+    def take(self, n: int, d: dict[str, Any]) -> bool:
+        kind = next((k for k in self.KINDS if k in d), None)
+        if kind is None:
+            return False
+        ident = d[kind]
+        if not isinstance(ident, str) or not ident or len(ident) > 64:
+            raise InvalidEntry([(self._where(n, kind), "expected an id of 1 to 64 characters")])
+        if kind == "photograph":
+            self.photos.append((n, d, self._photo_bytes(n, d)))
+        elif kind == "person":
+            missing = [k for k in ("office", "seq", "recorded_at", "recorded_by", "entry", "hash") if k not in d]
+            if missing:
+                raise InvalidEntry([(self._where(n, k), "required") for k in missing])
+            self.persons.setdefault((d["office"], ident), []).append((n, d, canonical.dumps(d["entry"])))
+        else:
+            for key in ("office", "status", "fields", "received_at") + (("case", "item") if kind == "request"
+                                                                        else ("secret_hash",)):
+                if key not in d:
+                    raise InvalidEntry([(self._where(n, key), "required")])
+            if d["status"] not in public.STATUSES:
+                raise InvalidEntry([(self._where(n, "status"), f"expected one of {', '.join(public.STATUSES)}")])
+            if not isinstance(d["fields"], dict):
+                raise InvalidEntry([(self._where(n, "fields"), "expected a JSON object")])
+            self.rows[kind].append((n, d))
+        return True
+
+    def _photo_bytes(self, n: int, d: dict[str, Any]) -> bytes:
+        for key, kind in (("media_type", str), ("width", int), ("height", int), ("stored_at", str), ("data", str)):
+            if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
+                raise InvalidEntry([(self._where(n, key), "required" if key not in d else f"expected a {kind.__name__}")])
+        try:
+            data = base64.b64decode(d["data"], validate=True)
+        except (binascii.Error, ValueError):
+            raise InvalidEntry([(self._where(n, "data"), "not base64")]) from None
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != d["photograph"]:
+            raise InvalidEntry([(self._where(n, "photograph"), f"does not match its bytes (their SHA-256 is {digest})")])
+        return data
+
+    def check(self, case_ids: set[str]) -> None:
+        """Every person's chain (as ``PersonsRegister.verify`` computes it), and every request's
+        and accepted report's case among the file's."""
+        for (office, person), lines in self.persons.items():
+            previous = canonical.GENESIS
+            for k, (n, d, text) in enumerate(lines, 1):
+                if d["seq"] != k:
+                    raise InvalidEntry([(self._where(n, "seq"), f"expected seq {k} of person {person}, got {d['seq']!r}")])
+                first = isinstance(d["entry"], dict) and ("add" in d["entry"]) == (k == 1) and \
+                    ("edit" in d["entry"]) == (k > 1)
+                if not first:
+                    raise InvalidEntry([(self._where(n, "entry"), "not an entry of a person's log (add first, then edits)")])
+                digest = canonical.entry_hash(previous, persons_register.chain_id(office, person), k,
+                                              d["recorded_at"], d["recorded_by"], text)
+                if digest != d["hash"]:
+                    raise InvalidEntry([(self._where(n, "hash"), f"does not match entry {k} of person {person} "
+                                                                 f"(CASE.md's hash gives {digest})")])
+                previous = digest
+        for kind, rows in self.rows.items():
+            for n, d in rows:
+                if d.get("case") is not None and d["case"] not in case_ids:
+                    raise InvalidEntry([(self._where(n, "case"), f"no case {d['case']!r} in the file")])
+
+    def load(self, conn: Connection, offices_present: set) -> None:
+        known = set(conn.execute(select(photos.c.sha256)).scalars())
+        for n, d, data in self.photos:
+            if d["photograph"] not in known:   # content-addressed: one already there is the same
+                conn.execute(insert(photos).values(sha256=d["photograph"], media_type=d["media_type"], width=d["width"],
+                                                   height=d["height"], data=data, stored_at=d["stored_at"]))
+                known.add(d["photograph"])
+        for (office, person), lines in self.persons.items():
+            if office not in offices_present:
+                raise InvalidEntry([(self._where(lines[0][0], "office"), f"no office {office!r} in the file")])
+            folded = persons_register.fold([d["entry"] for _, d, _ in lines])
+            conn.execute(insert(person_table).values(office=office, id=person, version=len(lines),
+                                                     last_hash=lines[-1][1]["hash"], **folded))
+            for _, d, text in lines:
+                conn.execute(insert(person_entries).values(office=office, person=person, seq=d["seq"], entry=text,
+                                                           recorded_at=d["recorded_at"],
+                                                           recorded_by=d["recorded_by"], hash=d["hash"]))
+        for kind, table in (("report", reports), ("request", owner_requests)):
+            for n, d in self.rows[kind]:
+                if d["office"] not in offices_present:
+                    raise InvalidEntry([(self._where(n, "office"), f"no office {d['office']!r} in the file")])
+                row = {k: v for k, v in d.items() if k in table.c and k not in ("id", "fields", "case_id")}
+                conn.execute(insert(table).values(id=d[kind], fields=canonical.dumps(d["fields"]),
+                                                  case_id=d.get("case"), **row))
+
+    def counts(self) -> dict[str, int]:
+        return {"photographs": len(self.photos), "persons": len(self.persons), "reports": len(self.rows["report"]),
+                "requests": len(self.rows["request"])}
 
 
 def _check_chain(case_id: str, lines: list, name: str) -> str:

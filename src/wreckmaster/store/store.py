@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from . import attribution, canonical, db, engine_bridge, fold, logins, readmodels, seals
+from . import attribution, canonical, db, engine_bridge, fold, logins, passwords, readmodels, seals
 from .checkpoint import Checkpoint, Mark
 from .groupcommit import GroupCommit
 from .office_store import OfficeMethods
@@ -61,6 +61,12 @@ _CASE = _with_seal(select(cases, *_SEAL_COLUMNS).select_from(cases)).where(cases
 # what a read asks on every request: the version (and the office, which must be the caller's)
 _VERSION = _with_seal(select(cases.c.id, cases.c.version, cases.c.office, *_SEAL_COLUMNS).select_from(cases)).where(
     cases.c.id == bindparam("case_id"))
+# the list reads (``case list``, the due list, the board): the seals of many cases in one statement
+_VERSIONS = _with_seal(select(cases.c.id, cases.c.version, cases.c.office, *_SEAL_COLUMNS).select_from(cases)).where(
+    cases.c.id.in_(bindparam("ids", expanding=True)))
+_LIST = _with_seal(select(cases.c.id, cases.c.regime, cases.c.office, cases.c.place, cases.c.occurred,
+                           cases.c.version, *_SEAL_COLUMNS).select_from(cases)).order_by(cases.c.num)
+_LIST_OF_OFFICE = _LIST.where(cases.c.office == bindparam("office"))
 _CASE_TO_APPEND = _with_seal(select(
     cases, projections.c.version.label("p_version"), projections.c.scenario.label("p_scenario"),
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"), *_SEAL_COLUMNS,
@@ -250,13 +256,37 @@ class Store(OfficeMethods):
         read or built on it). ``row`` carries the case's id, version, office and _SEAL_COLUMNS."""
         problem = self._seal_problem(row)
         if problem is not None:
-            if row.id not in self.tampered:   # once per case and process: a client cannot flood the log
-                import logging
-
-                logging.getLogger("wreckmaster.store").error("case %s fails its seal: %s", row.id, problem)
-            self.tampered.add(row.id)
+            self._found_tampered(row.id, problem)
             raise Tampered(row.id, problem)
         return row
+
+    def _found_tampered(self, case_id: str, problem: str) -> None:
+        """Log a case that fails its seal (once per case and process: a client cannot flood the
+        log) and count it for ``/health``."""
+        if case_id not in self.tampered:
+            import logging
+
+            logging.getLogger("wreckmaster.store").error("case %s fails its seal: %s", case_id, problem)
+        self.tampered.add(case_id)
+
+    def _sealed_rows(self, conn: Connection, rows: list[dict]) -> list[dict]:
+        """``rows`` (each with a ``case``) less those of a case whose head fails its seal, or
+        whose row is gone: the list reads leave a tampered case out and report it as a read of
+        the case does (the log, ``/health``). The seals of all the rows' cases are read in one
+        statement per 500 cases, never one per row."""
+        ids = sorted({r["case"] for r in rows})
+        good: set[str] = set()
+        for k in range(0, len(ids), 500):
+            for row in conn.execute(_VERSIONS, {"ids": ids[k:k + 500]}):
+                problem = self._seal_problem(row)
+                if problem is None:
+                    good.add(row.id)
+                else:
+                    self._found_tampered(row.id, problem)
+        for case_id in set(ids) - good - self.tampered:
+            if conn.execute(select(cases.c.id).where(cases.c.id == case_id)).first() is None:
+                self._found_tampered(case_id, "its read models remain, its row is gone: deleted outside wreckmaster")
+        return rows if len(good) == len(ids) else [r for r in rows if r["case"] in good]
 
     def _log(self, conn: Connection, case_id: str, upto: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         q = select(log_table.c.seq, log_table.c.entry).where(log_table.c.case_id == case_id)
@@ -617,13 +647,19 @@ class Store(OfficeMethods):
             raise NotFound("office", office)
 
     def list_cases(self, office: str | None = None) -> list[dict]:
+        """The cases, by number; a case that fails its seal is left out (and reported: the log,
+        ``/health``), its seal read in the same statement."""
         with self._tx() as conn:
             self._office_exists(conn, office)
-            q = select(cases).order_by(cases.c.num)
-            if office is not None:
-                q = q.where(cases.c.office == office)
-            return [{"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
-                     "occurred": r.occurred, "version": r.version} for r in conn.execute(q)]
+            out = []
+            for r in conn.execute(_LIST, {}) if office is None else conn.execute(_LIST_OF_OFFICE, {"office": office}):
+                problem = self._seal_problem(r)
+                if problem is not None:
+                    self._found_tampered(r.id, problem)
+                    continue
+                out.append({"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
+                            "occurred": r.occurred, "version": r.version})
+            return out
 
     # --- the clerk's day and the notice board (.readmodels) ---------------------------
     def _current_docs(self, office: str | None) -> list[tuple[Any, dict[str, Any], list[Problem]]]:
@@ -659,7 +695,7 @@ class Store(OfficeMethods):
         the JSON of ``case due`` and ``GET /api/due`` keeps the contract's row."""
         def read(conn: Connection) -> list[dict]:
             self._office_exists(conn, office)
-            return readmodels.due(conn, as_of, within, office, local)
+            return self._sealed_rows(conn, readmodels.due(conn, as_of, within, office, local))
 
         return self._lagging(read)   # a read that may lag: the replica when there is one
 
@@ -676,7 +712,8 @@ class Store(OfficeMethods):
         def read(conn: Connection) -> tuple[list[dict], tuple[int, int] | None]:
             if filters is not None:
                 self._office_exists(conn, filters.office)
-            return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+            rows, position = readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+            return self._sealed_rows(conn, rows), position   # a page may come shorter; its position holds
 
         return self._lagging(read)   # the public board: the replica when there is one
 
@@ -804,6 +841,8 @@ class Store(OfficeMethods):
             problems.append(("/user", "expected a user name of 1 to 128 characters"))
         if role not in ROLES:
             problems.append(("/role", f"expected clerk or supervisor, got {role!r}"))
+        if password is not None:
+            problems += passwords.problems(password, name)   # the policy (OWASP ASVS V2.1)
         if problems:
             raise InvalidEntry(problems)
         password_hash = None
@@ -898,8 +937,9 @@ class Store(OfficeMethods):
 
     def set_password(self, name: str, password: str) -> None:
         """A new password for the user (argon2); every web session issued before ends."""
-        if not isinstance(password, str) or not password or len(password) > 1024:
-            raise InvalidEntry([("/password", "expected a password of 1 to 1024 characters")])
+        problems = passwords.problems(password, name)   # the policy (OWASP ASVS V2.1)
+        if problems:
+            raise InvalidEntry(problems)
         digest = logins.hash_password(password)
         with self._tx(write=True) as conn:
             done = conn.execute(update(users).where(users.c.name == name, users.c.revoked_at.is_(None)).values(

@@ -19,6 +19,12 @@ def routers() -> list:
 
 
 def mount_static(app) -> None:
+    """The static files, and the user named on every access-log line of a page, a feed or a
+    static file (``pages.NamesTheUser``)."""
     from fastapi.staticfiles import StaticFiles
+
+    from .pages import NamesTheUser
+
+    app.add_middleware(NamesTheUser)
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")

@@ -98,6 +98,28 @@ def _user(request: Request) -> WebUser | None:
     return user
 
 
+class NamesTheUser:
+    """Every access-log line of a web request names its user (issue 24, 8), the static files'
+    and the feeds' too: a pure ASGI middleware that reads the session cookie (:func:`_user`, in a
+    worker thread) before the page does, which then finds it read. Only a request that carries
+    the cookie costs the read; ``/api/`` names its caller by the token (``service/auth.py``)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not scope.get("path", "").startswith("/api/"):
+            request = Request(scope)
+            if COOKIE in request.cookies:
+                from starlette.concurrency import run_in_threadpool
+
+                try:
+                    await run_in_threadpool(_user, request)
+                except Exception:   # the page reads it again and answers the database's error itself
+                    scope.pop("wreckmaster.web_user", None)
+        await self.app(scope, receive, send)
+
+
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     user = _user(request)
     office = ctx.pop("office", None) or (_office(request, user.office) if user else None)
@@ -184,7 +206,8 @@ async def login(request: Request):
 
     form = await _form(request)
     await pools.blocking(_user, request)   # a session already open is read here, not on the event loop
-    name, password, token = (form.get(k, [""])[0].strip() for k in ("name", "password", "token"))
+    name, token = (form.get(k, [""])[0].strip() for k in ("name", "token"))
+    password = form.get("password", [""])[0]   # exactly as typed: spaces are part of a password (ASVS V2.1)
     nxt = _safe_next(form.get("next", ["/cases"])[0])
     if not _sessions(request).login_ok(request.cookies.get(LOGIN_COOKIE), form.get("csrf", [None])[0]):
         return _login_form(request, status=403, next=nxt, error="The login form was stale; please log in again.")

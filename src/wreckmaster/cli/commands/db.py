@@ -70,7 +70,8 @@ def register(app: typer.Typer) -> None:
     @group.command("export", help="The case logs as JSON lines, the portable form: the offices, the users "
                                   "without their secrets, the photographs, then one line per entry {case, office, "
                                   "seq, recorded_at, recorded_by, schema_version, entry, hash}, entry exactly as "
-                                  "stored.\n\nExample: wreckmaster db export -o cases.jsonl")
+                                  "stored; then the persons register's entries, the finders' reports and the "
+                                  "owners' requests.\n\nExample: wreckmaster db export -o cases.jsonl")
     def export_cmd(output: Optional[str] = typer.Option(None, "-o", "--output", help="The file (default stdout)."),
                    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
         import os
@@ -97,12 +98,13 @@ def register(app: typer.Typer) -> None:
             if os.path.exists(tmp):
                 os.unlink(tmp)
         print(f"exported {counts['cases']} cases ({counts['entries']} entries), {counts['offices']} offices, "
-              f"{counts['users']} users to {output}", file=sys.stderr)
+              f"{counts['users']} users, {counts['photographs']} photographs, {counts['persons']} persons, "
+              f"{counts['reports']} reports, {counts['requests']} requests to {output}", file=sys.stderr)
 
     @group.command("import", help="Load an export (db export) into a database without cases: every hash is "
                                   "checked, the entries are sealed again with this service's secret, the read "
                                   "models are rebuilt. Users come without tokens or passwords (`user token`). "
-                                  "A database that holds cases is refused (exit 2).\n\n"
+                                  "A database that holds cases, persons or reports is refused (exit 2).\n\n"
                                   "Example: wreckmaster db import cases.jsonl --db sqlite:///new.db")
     def import_cmd(file: str = typer.Argument(..., help="The JSON lines file (- for stdin)."),
                    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
@@ -132,7 +134,8 @@ def register(app: typer.Typer) -> None:
             print_json(counts)
         else:
             print(f"imported {counts['cases']} cases ({counts['entries']} entries), {counts['offices']} offices, "
-                  f"{counts['users']} users; every hash checked, sealed again")
+                  f"{counts['users']} users, {counts['photographs']} photographs, {counts['persons']} persons, "
+                  f"{counts['reports']} reports, {counts['requests']} requests; every hash checked, sealed again")
 
     @group.command("rebuild", help="Rebuild every read model from the logs: the case list's columns, the cached "
                                    "folds, the due list's and the notice board's rows. `db upgrade` rebuilds the "

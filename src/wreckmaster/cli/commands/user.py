@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(user, name="user")
 
     @user.command("add", help="Create a user and print its API token once, alone on stdout.\n\n"
-                              "Example: echo secret | wreckmaster user add hanako --office sagara --password-stdin")
+                              "Example: echo 'the tide at sagara' | wreckmaster user add hanako --office sagara --password-stdin")
     def add_cmd(name: str = typer.Argument(..., metavar="NAME"),
                 office: str = typer.Option(..., "--office", help="The user's office."),
                 role: str = typer.Option("clerk", "--role", help="clerk or supervisor"),
@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
             if not password:
                 fail([("--password-stdin", "no password on stdin")])
         store = opened(db)
-        with store_errors({"/user": "NAME", "/role": "--role"}):
+        with store_errors({"/user": "NAME", "/role": "--role", "/password": "--password-stdin"}):
             token = store.add_user(name, office, role=role, password=password)
         if format == "json":
             print_json({"user": name, "office": office, "role": role, "token": token})
@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
 
     @user.command("password", help="Set the user's password for the web pages, read from stdin (one line); "
                                    "every web session of the user issued before ends.\n\n"
-                                   "Example: echo new-secret | wreckmaster user password hanako --password-stdin")
+                                   "Example: echo 'a new long pass phrase' | wreckmaster user password hanako --password-stdin")
     def password_cmd(name: str = typer.Argument(..., metavar="NAME"),
                      password_stdin: bool = typer.Option(False, "--password-stdin",
                                                          help="Read the new password from stdin (required)."),
