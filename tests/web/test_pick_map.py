@@ -19,6 +19,8 @@ from playwright.sync_api import expect
 from wreckmaster.geo.svgmap import Frame
 from wreckmaster.web import entry_values
 
+from tests.conftest import PASSWORD
+
 from .conftest import login, shot
 from .test_walks import axe_clean
 
@@ -58,7 +60,7 @@ def near(got: dict[str, str], lat: float, lon: float, tol: float) -> bool:
 def test_a_click_on_the_office_form_map_gives_the_position_and_posting_stores_it(placed, browser):
     url = placed["url"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     page.goto(f"{url}/cases/new?lang=ja")
     page.get_by_label("法令").select_option("jp-1899-2025")
     page.get_by_label("発生日").fill((date.today() - timedelta(days=3)).isoformat())
@@ -92,7 +94,7 @@ def test_a_click_on_the_office_form_map_gives_the_position_and_posting_stores_it
 def test_the_keyboard_moves_the_marker_and_enter_writes_it(placed, browser):
     url = placed["url"]
     page = browser.new_page(viewport={"width": 390, "height": 900})
-    login(page, url, "tanaka", "umi-no-hi")
+    login(page, url, "tanaka", PASSWORD)
     case_id, _ = placed["store"].open_case({"format": "wreckmaster.scenario/1", "regime": "fr-epaves",
                                             "case": {"occurred": "1920-05-01", "kind": "wreck", "place": "Misaki"}},
                                            office="misaki", recorded_by="tanaka")
