@@ -50,6 +50,7 @@ class _Validated:
     incremental: bool
     fresh: bool
     office: str = ""              # the case's office after the entries (a move changes it)
+    scenario: Any = None          # the validated Scenario of ``doc`` (None: it has problems), for the read models
 
 
 def _suffix(problems: list[Problem], k: int | None) -> list[Problem]:
@@ -141,7 +142,7 @@ class Store(AuthMethods, OfficeMethods):
         if problems:
             raise InvalidEntry([(p.removeprefix("/open") or "/", m) for p, m in problems])
         folded, _ = fold.apply(None, entry)
-        problems = engine_bridge.problems_of(folded)
+        scenario, problems = engine_bridge.checked(folded)
         if problems:
             raise InvalidEntry(problems)
         entry_text = canonical.dumps(entry)
@@ -158,7 +159,8 @@ class Store(AuthMethods, OfficeMethods):
             if self.checkpoint.newest_seq(case_id) is not None:
                 raise Tampered(case_id, "this host gave that id already: the database is behind this host's "
                                         "checkpoint, a restore went back in time (`db accept-restore` if on purpose)")
-            return self.uow.open(conn, case_id, num, office, folded, scenario_text, entry_text, at, recorded_by)
+            return self.uow.open(conn, case_id, num, office, folded, scenario_text, entry_text, at, recorded_by,
+                                 scenario)
 
         for attempt in range(5):
             try:
@@ -279,7 +281,8 @@ class Store(AuthMethods, OfficeMethods):
             start, base_fold = fold.fold(log, skip=skip)
         doc, fold_problems, places, fold_entry = attribution.fold_list(start, steps, skip, cancelled)
         fold_problems = base_fold + fold_problems
-        problems = [p for p in fold_problems + engine_bridge.problems_of(doc) if p not in baseline]
+        scenario, doc_problems = engine_bridge.checked(doc)   # once: the read models take the scenario
+        problems = [p for p in fold_problems + doc_problems if p not in baseline]
         if problems and incremental:
             # the log before this entry, judged by this wreckmaster: its own problems are not the
             # entry's (without the projection, the fold of the log is in the baseline already)
@@ -288,8 +291,9 @@ class Store(AuthMethods, OfficeMethods):
         if problems:
             raise InvalidEntry(list(dict.fromkeys(problems)) if single
                                else attribution.attribute(problems, places, fold_entry, len(batch)))
-        remaining = sorted(set(fold_problems) | set(engine_bridge.problems_of(doc))) if baseline else []
-        return _Validated(row.version, row.p_version, batch, doc, remaining, incremental, fresh, new_office)
+        remaining = sorted(set(fold_problems) | set(doc_problems)) if baseline else []
+        return _Validated(row.version, row.p_version, batch, doc, remaining, incremental, fresh, new_office,
+                          scenario if not fold_problems else None)
 
     def _check_move(self, conn: Connection | None, entry: dict, office: str, single: bool) -> list[Problem]:
         """A move (``{"move": OFFICE}``) names another office that exists, and is recorded alone."""
@@ -433,6 +437,19 @@ class Store(AuthMethods, OfficeMethods):
             if filters is not None:
                 self._office_exists(conn, filters.office)
             return readmodels.notices(conn, as_of, filters or readmodels.NoticeFilter(), limit, after)
+
+        return self._lagging(read)   # the public board: the replica when there is one
+
+    def board_page(self, as_of: date, filters: "readmodels.NoticeFilter | None" = None, limit: int = 50,
+                   after: tuple[str, str, str] | None = None,
+                   keep: "Callable[[dict], bool] | None" = None) -> tuple[list[dict], tuple[str, str, str] | None]:
+        """A page of the public board (``public/board.py``): the rows of :meth:`notices` that pass
+        ``filters`` and ``keep``, newest find first, after the row whose key ``(found_on, case,
+        item)`` is ``after``; and the last row's key when a next page follows (else None)."""
+        def read(conn: Connection) -> tuple[list[dict], tuple[str, str, str] | None]:
+            if filters is not None:
+                self._office_exists(conn, filters.office)
+            return readmodels.board(conn, as_of, filters or readmodels.NoticeFilter(), limit, after, keep)
 
         return self._lagging(read)   # the public board: the replica when there is one
 

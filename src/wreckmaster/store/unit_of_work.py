@@ -105,16 +105,18 @@ class UnitOfWork:
 
     # --- a case's new rows, in the unit's transaction ------------------------------------------
     def open(self, conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], scenario_text: str,
-             entry_text: str, at: str, recorded_by: str) -> Mark:
-        """A new case: its rows (:func:`.repository.insert_case`), its sealed head and its read models."""
+             entry_text: str, at: str, recorded_by: str, scenario=None) -> Mark:
+        """A new case: its rows (:func:`.repository.insert_case`), its sealed head and its read
+        models (from ``scenario``, the validated ``doc``, when given)."""
         digest = repository.insert_case(conn, case_id, num, office, doc, scenario_text, entry_text, at, recorded_by)
-        readmodels.refresh(conn, case_id, num, office, doc, [])
+        readmodels.refresh(conn, case_id, num, office, doc, [], scenario)
         return Mark(case_id, num, 1, digest)
 
     def append(self, conn: Connection, row, valid, recorded_by: str) -> Mark:
         """Store a validated append (``valid``: the store's ``_Validated``): its entries
         (hash-chained and sealed), the case's row, the projection and the sealed head, then the
-        read models; the mark the checkpoint advances to."""
+        read models (from the scenario the validation made: the case is validated once); the
+        mark the checkpoint advances to."""
         case_id, version, batch, doc = row.id, row.version, valid.batch, valid.doc
         texts = [canonical.dumps(e) for e in batch]
         scenario_text = (self._texts.after(case_id, row.p_scenario, doc, batch) if valid.incremental
@@ -134,5 +136,5 @@ class UnitOfWork:
                           problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
         seal = seals.head_row(seals.Head(case_id, new_version, previous, valid.office))
         repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
-        readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining)
+        readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario)
         return Mark(case_id, row.num, new_version, previous)
