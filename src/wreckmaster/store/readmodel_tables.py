@@ -30,6 +30,8 @@ class ReadCase(Base):
     occurred: Mapped[Optional[str]] = mapped_column(String(10))
     latest: Mapped[Optional[str]] = mapped_column(String(10))
     mode: Mapped[str] = mapped_column(String(8))
+    # readmodels.digest of the case's deadline and notice rows (migration 0009)
+    digest: Mapped[Optional[str]] = mapped_column(String(64))
     # the cases read on the fly on a day: mode fly, or a latest date after it
     __table_args__ = (Index("ix_rm_cases_office_mode_latest", "office", "mode", "latest"),
                       Index("ix_rm_cases_mode_latest", "mode", "latest"))

@@ -184,10 +184,24 @@ def refresh_office(conn: Connection, office: str) -> int:
     return n
 
 
+def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> str:
+    """``rm_cases.digest``: a hash of a case's deadline and notice rows, so that an append whose
+    rows stay the same reads one row to know it (``case verify`` compares the rows themselves)."""
+    text_ = json.dumps([deadlines, notices], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text_.encode()).hexdigest()
+
+
 def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None) -> Rows:
     """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
     problems (a stored log that no longer validates has none); ``scenario``: ``doc`` validated
-    already (the append's), else it is validated here."""
+    already (the append's), else it is validated here. The case's row carries the
+    :func:`digest` of the others."""
+    rows = _compute(case_id, num, office, doc, problems, scenario)
+    rows.case["digest"] = digest(rows.deadlines, rows.notices)
+    return rows
+
+
+def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario) -> Rows:
     occurred = (doc.get("case") or {}).get("occurred") if isinstance(doc.get("case"), dict) else None
     case = {"case_id": case_id, "num": num, "office": office, "occurred": str(occurred) if occurred else None,
             "latest": None, "mode": "none"}
@@ -347,10 +361,13 @@ _PG_REFRESH = _pg_refresh_statement()
 
 
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
-            scenario=None) -> None:
+            scenario=None, trust_digest: bool = False) -> None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
-    validated it (used when the office adds no closing days, so the document is the same)."""
+    validated it (used when the office adds no closing days, so the document is the same).
+    ``trust_digest`` (the append's): a case row whose digest is the new rows' means the rows are
+    those already, and nothing more is read (SQLite); otherwise every row is compared, as
+    ``db rebuild`` needs after rows were changed behind the store's back."""
     with_days = with_office_days(conn, office, doc)
     rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
     if conn.dialect.name == "postgresql":
@@ -359,6 +376,8 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
                                    "rm_notices": json.dumps(rows.notices, ensure_ascii=False)})
         return
     have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
+    if have is not None and _plain(have) == rows.case and trust_digest:
+        return   # the same digest: the same rows
     if have is None:
         conn.execute(insert(rm_cases), [rows.case])
     elif _plain(have) != rows.case:

@@ -136,5 +136,6 @@ class UnitOfWork:
                           problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
         seal = seals.head_row(seals.Head(case_id, new_version, previous, valid.office))
         repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
-        readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario)
+        readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario,
+                           trust_digest=True)
         return Mark(case_id, row.num, new_version, previous)
