@@ -7,6 +7,8 @@ service in the same process (FastAPI's TestClient, the whole HTTP stack but no s
 - p95 of the first page of ``GET /api/notices``, without a filter and with ``q``, with
   ``kind`` + ``near``/``radius_km``, with ``office``;
 - p95 of one office's ``GET /api/due``;
+- p95 of the public board's pages (``public.board.search``, newest find first): the first page and
+  the one after it, without a filter, with ``q``, with ``office``;
 - an append's cost with the read models ÷ the same append with them switched off
   (``readmodels.refresh`` replaced by nothing, in this process): the ratio the issue bounds.
 
@@ -16,8 +18,9 @@ Generation takes the **documented direct path**: ten opening scenarios (today's 
 jp-1875, with notices and deadlines) are folded, assessed and given their read-model rows once
 by the store's own functions (:func:`fold.apply`, :func:`readmodels.compute`); each generated
 case is one of them with its own id, office and item description, its entry hashed with
-:func:`canonical.entry_hash`, and the rows bulk-inserted (``executemany``) into ``cases``,
-``entries``, ``projections`` and the read models. ``case verify`` of such a database is ok.
+:func:`canonical.entry_hash` and sealed (:mod:`seals`), and the rows bulk-inserted
+(``executemany``) into ``cases``, ``entries``, ``seals``, ``projections``, the sealed count and the
+read models. ``case verify`` of such a database is ok.
 Run: ``make bench`` (or ``BENCH_CASES=20000 .venv/bin/python benchmarks/bench_readmodels.py``).
 """
 from __future__ import annotations
@@ -34,10 +37,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from sqlalchemy import insert  # noqa: E402
+from sqlalchemy import insert, update  # noqa: E402
 
-from wreckmaster.store import canonical, fold, open_store, readmodels  # noqa: E402
-from wreckmaster.store.models import SCHEMA_VERSION, cases, entries, offices, projections  # noqa: E402
+from wreckmaster.store import canonical, fold, open_store, readmodels, seals  # noqa: E402
+from wreckmaster.store.models import SCHEMA_VERSION, case_count, cases, entries, offices, projections  # noqa: E402
+from wreckmaster.store.models import seals as seal_table  # noqa: E402
 from wreckmaster.store.store import now_text  # noqa: E402
 
 PG_BASE = os.environ.get("WRECKMASTER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
@@ -84,7 +88,7 @@ def generate(store, n: int) -> float:
         conn.execute(insert(offices), [{"id": f"office-{o:02d}", "name": f"Office {o}"} for o in range(N_OFFICES)])
     batch = 5000
     for start in range(1, n + 1, batch):
-        rows = {t: [] for t in ("cases", "entries", "projections", "rm_cases", "rm_deadlines", "rm_notices")}
+        rows = {t: [] for t in ("cases", "entries", "seals", "projections", "rm_cases", "rm_deadlines", "rm_notices")}
         for num in range(start, min(n, start + batch - 1) + 1):
             entry, folded, rm = shapes[num % 10]
             case_id, office = f"2026-{num:06d}", f"office-{num % N_OFFICES:02d}"
@@ -100,22 +104,25 @@ def generate(store, n: int) -> float:
                                       occurred=str(case["occurred"]), place=case.get("place"), version=1, opened_at=at))
             rows["entries"].append(dict(case_id=case_id, seq=1, position=num, form="open", entry=entry_text,
                                         schema_version=SCHEMA_VERSION, recorded_at=at, recorded_by="local",
-                                        office=office, hash=digest))
+                                        office=office, hash=digest, seal=seals.entry_seal(case_id, 1, digest)))
+            rows["seals"].append(seals.head_row(seals.Head(case_id, 1, digest, office)))
             rows["projections"].append(dict(case_id=case_id, version=1, scenario=canonical.dumps(folded),
                                             problems="[]", last_hash=digest))
             mine = dict(case_id=case_id, num=num, office=office)
-            rows["rm_cases"].append({**rm.case, **mine})
-            rows["rm_deadlines"] += [{**d, **mine} for d in rm.deadlines]
-            rows["rm_notices"] += [{**x, **mine, "description": description,
-                                    "search": readmodels.normalise(f"{description}\n{x['place'] or ''}")}
-                                   for x in rm.notices]
+            deadlines = [{**d, **mine} for d in rm.deadlines]
+            notices = [{**x, **mine, "description": description,
+                        "search": readmodels.normalise(f"{description}\n{x['place'] or ''}")} for x in rm.notices]
+            rows["rm_cases"].append({**rm.case, **mine, "digest": readmodels.digest(deadlines, notices)})
+            rows["rm_deadlines"] += deadlines
+            rows["rm_notices"] += notices
         with store._tx(write=True) as conn:
-            for name, table in (("cases", cases), ("entries", entries), ("projections", projections),
+            for name, table in (("cases", cases), ("entries", entries), ("seals", seal_table), ("projections", projections),
                                 ("rm_cases", readmodels.rm_cases), ("rm_deadlines", readmodels.rm_deadlines),
                                 ("rm_notices", readmodels.rm_notices)):
                 if rows[name]:
                     conn.execute(insert(table), rows[name])
     with store._tx(write=True) as conn:
+        conn.execute(update(case_count).where(case_count.c.id == 1).values(**seals.count_row(n)))   # sealed count
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql("SELECT setval(pg_get_serial_sequence('entries', 'position'), %s)" % (n + 1))
             conn.exec_driver_sql("ANALYZE")
@@ -157,6 +164,34 @@ def append_cost(store, rounds: int = 40) -> tuple[float, float]:
     return statistics.median(on), statistics.median(off)
 
 
+def board_pages(store) -> None:
+    """p95 of the public notice board's pages (``public.board.search``: newest find first, 50 rows),
+    the first page and the page after it, without a filter, with ``q`` and with ``office``: the
+    rows and the paging alone (the facts of the page switched off), then the whole page."""
+    from datetime import date
+
+    from wreckmaster.public import board
+
+    day = date.fromisoformat(AS_OF)
+    facts = board._facts
+    for facts_on in (False, True):
+        board._facts = facts if facts_on else (lambda store, rows: {})
+        try:
+            for name, filters in (("no filter", board.Filters(as_of=day)),
+                                  ("q=浮子", board.Filters(as_of=day, q="浮子")),
+                                  ("office=office-07", board.Filters(as_of=day, office="office-07"))):
+                what = "board page with its facts" if facts_on else "board rows and paging"
+                rows, cursor, _ = board.search(store, filters)
+                hi, med = p95(lambda: board.search(store, filters), 20)
+                print(f"  {what + ', ' + name:44s} p95 {hi:7.1f} ms  median {med:7.1f} ms  ({len(rows)} rows)")
+                if cursor is not None and not facts_on:
+                    nxt, _, _ = board.search(store, filters, cursor)
+                    hi, med = p95(lambda: board.search(store, filters, cursor), 20)
+                    print(f"  {'  the page after it':44s} p95 {hi:7.1f} ms  median {med:7.1f} ms  ({len(nxt)} rows)")
+        finally:
+            board._facts = facts
+
+
 def bench(label: str, url: str) -> None:
     from fastapi.testclient import TestClient
 
@@ -184,6 +219,7 @@ def bench(label: str, url: str) -> None:
         rows = len(r.json())
         hi, med = p95(lambda: client.get(path, params=params, headers=headers))
         print(f"  {name:44s} p95 {hi:7.1f} ms  median {med:7.1f} ms  ({rows} rows)   target p95 ≤ 50 ms")
+    board_pages(store)
     with_rm, without = append_cost(store)
     print(f"  append with the read models {with_rm * 1000:6.2f} ms, without {without * 1000:6.2f} ms: "
           f"ratio {with_rm / without:.2f}   target ≤ 1.20")

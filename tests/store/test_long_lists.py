@@ -28,13 +28,13 @@ def counted(monkeypatch):
     from wreckmaster.store import engine_bridge
 
     calls = [0]
-    problems_of = engine_bridge.problems_of
+    checked = engine_bridge.checked   # every validation of the store goes through it (problems_of too)
 
     def counting(doc):
         calls[0] += 1
-        return problems_of(doc)
+        return checked(doc)
 
-    monkeypatch.setattr(engine_bridge, "problems_of", counting)
+    monkeypatch.setattr(engine_bridge, "checked", counting)
     return calls
 
 

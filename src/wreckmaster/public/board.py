@@ -156,11 +156,6 @@ def _facts(store: Any, rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict
     return out
 
 
-def _key(row: dict[str, Any]) -> tuple[str, str, str]:
-    """The board's order: the newest find first (``found_on`` descending), then case and item."""
-    return (row.get("found_on") or "", row["case"], row["item"])
-
-
 def _cursor_of_key(key: tuple[str, str, str]) -> str:
     return base64.urlsafe_b64encode("\x1f".join(key).encode("utf-8")).decode("ascii").rstrip("=")
 
@@ -173,21 +168,16 @@ def _key_of_cursor(cursor: str) -> tuple[str, str, str] | None:
     return tuple(parts) if len(parts) == 3 else None  # type: ignore[return-value]
 
 
-def _before(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
-    """Does row key ``a`` come before ``b`` in the board's order (found_on descending, then ids)?"""
-    if a[0] != b[0]:
-        return a[0] > b[0]
-    return a[1:] < b[1:]
-
-
 def search(store: Any, filters: Filters, cursor: str | None = None, limit: int = DEFAULT_LIMIT
            ) -> tuple[list[dict[str, Any]], str | None, dict[tuple[str, str], dict[str, Any]]]:
     """One page of the board: ``(rows, next cursor or None, facts by (case, item))``.
 
     The rows are CASE.md's, never a person's name or the value. They come from the notice read
     model (``store/readmodels.py``: indexed, so a search costs what it finds), which applies the
-    filters of ``GET /api/notices``; the municipality (a substring of the place or the office's
-    name) is applied here, and the facts (class, position, photographs) are read for the page only."""
+    filters of ``GET /api/notices`` and orders and pages the rows in the database
+    (:meth:`~wreckmaster.store.store.Store.board_page`, keyset on the board's order); the
+    municipality (a substring of the place or the office's name) is checked here as the rows are
+    read, and the facts (class, position, photographs) are read for the page only."""
     from wreckmaster.service.routers.notices import FIELDS, _plain
     from wreckmaster.store.errors import NotFound
     from wreckmaster.store.readmodels import NoticeFilter
@@ -196,26 +186,21 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
     wanted = NoticeFilter(q=filters.q, kind=filters.kind, item_class=filters.cls, office=filters.office,
                           found_from=filters.found_from, found_to=filters.found_to,
                           near=filters.near if near else None, radius_km=filters.radius_km if near else None)
-    try:
-        rows = [{k: _plain(r.get(k)) for k in FIELDS} for r in store.notices(filters.as_of, wanted)]
-    except NotFound:   # an office that does not exist has nothing under notice (and is not revealed)
-        rows = []
+    keep = None
     if filters.municipality:
         from wreckmaster.store.public import office_rows
 
         needle = fold(filters.municipality)
         names = {o["office"]: fold(o["name"]) for o in office_rows(store)}
-        rows = [r for r in rows if needle in fold(r.get("place")) or needle in names.get(r["office"], "")]
-    rows.sort(key=lambda r: (_desc(r.get("found_on") or ""), r["case"], r["item"]))
-    if cursor:
-        after = _key_of_cursor(cursor)
-        if after is not None:
-            rows = [r for r in rows if _before(after, _key(r))]
-    page = rows[:limit]
-    nxt = _cursor_of_key(_key(page[-1])) if len(rows) > limit else None
+
+        def keep(r: dict[str, Any]) -> bool:
+            return needle in fold(r.get("place")) or needle in names.get(r["office"], "")
+
+    after = _key_of_cursor(cursor) if cursor else None
+    try:   # ordered and paged by the database (the read model's index of the board's order)
+        page, last = store.board_page(filters.as_of, wanted, limit, after, keep)
+    except NotFound:   # an office that does not exist has nothing under notice (and is not revealed)
+        page, last = [], None
+    page = [{k: _plain(r.get(k)) for k in FIELDS} for r in page]
+    nxt = _cursor_of_key(last) if last is not None else None
     return page, nxt, (_facts(store, page) if page else {})
-
-
-def _desc(day: str) -> tuple[int, ...]:
-    """A sort key that puts later ISO dates first (and a row without a date last)."""
-    return tuple(-ord(c) for c in day) + (0,) if day else (1,)

@@ -28,14 +28,19 @@ def validate_doc(doc: dict[str, Any]):
     return validated(doc, known_regimes())
 
 
-def problems_of(doc: dict[str, Any]) -> list[Problem]:
+def checked(doc: dict[str, Any]):
+    """``(Scenario, [])`` of a valid document, ``(None, problems)`` of one that is not: one
+    validation, whose scenario the append hands on to the read models (:mod:`.readmodels`)."""
     from wreckmaster.law.scenario import InvalidScenario
 
     try:
-        validate_doc(doc)
+        return validate_doc(doc), []
     except InvalidScenario as exc:
-        return list(exc.problems)
-    return []
+        return None, list(exc.problems)
+
+
+def problems_of(doc: dict[str, Any]) -> list[Problem]:
+    return checked(doc)[1]
 
 
 def assess(scenario, as_of: date):

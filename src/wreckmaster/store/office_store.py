@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .errors import InvalidEntry, NotFound
@@ -102,6 +102,11 @@ def _row(r) -> dict[str, Any]:
     return out
 
 
+# built once (every append reads it, for the read models: .readmodels.with_office_days)
+_CLOSED_DAYS = select(office_closed_days.c.day).where(office_closed_days.c.office == bindparam("office")).order_by(
+    office_closed_days.c.day)
+
+
 class OfficeMethods:
     """The office half of :class:`~wreckmaster.store.store.Store` (it provides ``_tx``)."""
 
@@ -146,9 +151,7 @@ class OfficeMethods:
 
     @staticmethod
     def _closed_days(conn, office_id: str) -> list[str]:
-        q = select(office_closed_days.c.day).where(office_closed_days.c.office == office_id).order_by(
-            office_closed_days.c.day)
-        return [r.day for r in conn.execute(q)]
+        return list(conn.execute(_CLOSED_DAYS, {"office": office_id}).scalars())
 
     def closed_days(self, office_id: str) -> list[str]:
         """The office's own closing days, sorted (none for an office that does not exist)."""

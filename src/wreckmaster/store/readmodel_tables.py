@@ -1,7 +1,7 @@
 """The read models' tables (issue 23; ``store/readmodels.py`` keeps them): indexed rows of each
 case's deadlines, its items under notice and its list row, written in the append's transaction.
 
-Made by migration 0007. On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
+Made by migration 0007 (and the board's order index, 0009). On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
 kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. Neither
 is declared here (SQLAlchemy has no such objects): :data:`NOT_DECLARED` names them.
 """
@@ -14,8 +14,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
 
-#: objects of migration 0007 that the models do not declare (the schema test leaves them out)
-NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm")
+#: objects of migrations 0007 and 0009 that the models do not declare (the schema test leaves them
+#: out): the trigram indexes, and the board's order by code point (``COLLATE "C"`` on PostgreSQL)
+NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm", "ix_rm_notices_board")
 
 
 class ReadCase(Base):
@@ -29,6 +30,8 @@ class ReadCase(Base):
     occurred: Mapped[Optional[str]] = mapped_column(String(10))
     latest: Mapped[Optional[str]] = mapped_column(String(10))
     mode: Mapped[str] = mapped_column(String(8))
+    # readmodels.digest of the case's deadline and notice rows (migration 0009)
+    digest: Mapped[Optional[str]] = mapped_column(String(64))
     # the cases read on the fly on a day: mode fly, or a latest date after it
     __table_args__ = (Index("ix_rm_cases_office_mode_latest", "office", "mode", "latest"),
                       Index("ix_rm_cases_mode_latest", "mode", "latest"))

@@ -42,7 +42,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from sqlalchemy import and_, delete, insert, or_, select, text, update
+from sqlalchemy import and_, bindparam, delete, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from . import canonical, engine_bridge, fold
@@ -184,9 +184,24 @@ def refresh_office(conn: Connection, office: str) -> int:
     return n
 
 
-def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable) -> Rows:
+def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> str:
+    """``rm_cases.digest``: a hash of a case's deadline and notice rows, so that an append whose
+    rows stay the same reads one row to know it (``case verify`` compares the rows themselves)."""
+    text_ = json.dumps([deadlines, notices], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text_.encode()).hexdigest()
+
+
+def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None) -> Rows:
     """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
-    problems (a stored log that no longer validates has none)."""
+    problems (a stored log that no longer validates has none); ``scenario``: ``doc`` validated
+    already (the append's), else it is validated here. The case's row carries the
+    :func:`digest` of the others."""
+    rows = _compute(case_id, num, office, doc, problems, scenario)
+    rows.case["digest"] = digest(rows.deadlines, rows.notices)
+    return rows
+
+
+def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario) -> Rows:
     occurred = (doc.get("case") or {}).get("occurred") if isinstance(doc.get("case"), dict) else None
     case = {"case_id": case_id, "num": num, "office": office, "occurred": str(occurred) if occurred else None,
             "latest": None, "mode": "none"}
@@ -194,7 +209,8 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
         return Rows(case, [], [])
     # validated once, without as_of: validation reads as_of only to refuse one before the casualty,
     # and the engine takes the day as an argument (law/asof.py leaves later facts out)
-    scenario = _validated(doc, None)
+    if scenario is None:
+        scenario = _validated(doc, None)
     if scenario is None:
         return Rows(case, [], [])
     latest = latest_date(scenario)
@@ -314,38 +330,80 @@ _NOTICE_COLUMNS = [c.name for c in rm_notices.columns if c.name != "id"]
 _CASE_COLUMNS = [c.name for c in rm_cases.columns]
 
 
+def _same(columns: list[str], a: str, b: str) -> str:
+    return f"({', '.join(f'{a}.{c}' for c in columns)}) IS NOT DISTINCT FROM ({', '.join(f'{b}.{c}' for c in columns)})"
+
+
 def _pg_refresh_statement():
-    """PostgreSQL: a case's rows replaced in one statement (one round trip, as the append's own
-    writes: ``store._PG_APPEND``); the new rows come as JSON arrays of objects."""
-    d, n = ", ".join(_DEADLINE_COLUMNS), ", ".join(_NOTICE_COLUMNS)
+    """PostgreSQL: a case's rows brought to the new ones in one statement (one round trip, as the
+    append's own writes: ``repository._PG_APPEND``), the new rows as JSON arrays of objects. Only
+    the rows that changed are written: a row the case keeps stays (its indexes, the trigram GIN
+    index among them, are not touched). Every part of the statement sees the rows as they were
+    before it, so the old rows left out are deleted and the new ones not there are inserted."""
+    parts = []
+    for name, columns in (("rm_deadlines", _DEADLINE_COLUMNS), ("rm_notices", _NOTICE_COLUMNS)):
+        cols = ", ".join(columns)
+        parts.append(f"""want_{name} AS (SELECT {cols} FROM json_populate_recordset(NULL::{name}, CAST(:{name} AS json))),
+gone_{name} AS (DELETE FROM {name} o WHERE o.case_id = :case_id AND NOT EXISTS (
+    SELECT 1 FROM want_{name} w WHERE {_same(columns, "o", "w")})),
+new_{name} AS (INSERT INTO {name} ({cols}) SELECT {cols} FROM want_{name} w WHERE NOT EXISTS (
+    SELECT 1 FROM {name} o WHERE o.case_id = :case_id AND {_same(columns, "o", "w")}))""")
     cols = ", ".join(_CASE_COLUMNS)
-    return text(f"""
-WITH old_deadlines AS (DELETE FROM rm_deadlines WHERE case_id = :case_id),
-old_notices AS (DELETE FROM rm_notices WHERE case_id = :case_id),
-new_deadlines AS (INSERT INTO rm_deadlines ({d})
-    SELECT {d} FROM json_populate_recordset(NULL::rm_deadlines, CAST(:deadlines AS json))),
-new_notices AS (INSERT INTO rm_notices ({n})
-    SELECT {n} FROM json_populate_recordset(NULL::rm_notices, CAST(:notices AS json)))
+    changed = [c for c in _CASE_COLUMNS if c != "case_id"]
+    return text(f"""WITH {", ".join(parts)}
 INSERT INTO rm_cases ({cols}) SELECT {cols} FROM json_populate_record(NULL::rm_cases, CAST(:case AS json))
-ON CONFLICT (case_id) DO UPDATE SET {", ".join(f"{c} = EXCLUDED.{c}" for c in _CASE_COLUMNS if c != "case_id")}
+ON CONFLICT (case_id) DO UPDATE SET {", ".join(f"{c} = EXCLUDED.{c}" for c in changed)}
+WHERE NOT {_same(changed, "rm_cases", "EXCLUDED")}
 """)
 
 
 _PG_REFRESH = _pg_refresh_statement()
 
 
-def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems) -> None:
-    """Replace one case's rows (in the caller's transaction: the append's or the open's)."""
-    rows = compute(case_id, num, office, with_office_days(conn, office, doc), problems)
+def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
+            scenario=None, trust_digest: bool = False) -> None:
+    """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
+    the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
+    validated it (used when the office adds no closing days, so the document is the same).
+    ``trust_digest`` (the append's): a case row whose digest is the new rows' means the rows are
+    those already, and nothing more is read (SQLite); otherwise every row is compared, as
+    ``db rebuild`` needs after rows were changed behind the store's back."""
+    with_days = with_office_days(conn, office, doc)
+    rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
     if conn.dialect.name == "postgresql":
         conn.execute(_PG_REFRESH, {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
-                                   "deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
-                                   "notices": json.dumps(rows.notices, ensure_ascii=False)})
+                                   "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
+                                   "rm_notices": json.dumps(rows.notices, ensure_ascii=False)})
         return
-    conn.execute(delete(rm_deadlines).where(rm_deadlines.c.case_id == case_id))
-    conn.execute(delete(rm_notices).where(rm_notices.c.case_id == case_id))
-    conn.execute(delete(rm_cases).where(rm_cases.c.case_id == case_id))
-    _insert(conn, rows)
+    have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
+    if have is not None and _plain(have) == rows.case and trust_digest:
+        return   # the same digest: the same rows
+    if have is None:
+        conn.execute(insert(rm_cases), [rows.case])
+    elif _plain(have) != rows.case:
+        conn.execute(update(rm_cases).where(rm_cases.c.case_id == case_id).values(
+            {k: v for k, v in rows.case.items() if k != "case_id"}))
+    _sync(conn, rm_deadlines, _DEADLINE_COLUMNS, case_id, rows.deadlines)
+    _sync(conn, rm_notices, _NOTICE_COLUMNS, case_id, rows.notices)
+
+
+_ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
+
+
+def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
+    """The case's rows of ``table`` made ``want``: the rows no longer wanted deleted, the new ones
+    inserted, the others left as they are (a changed notice is deleted and inserted, which keeps
+    the FTS index: its triggers follow inserts and deletes)."""
+    wanted = {tuple(r[c] for c in columns): r for r in want}
+    gone = []
+    for r in conn.execute(_ROWS_OF[table.name], {"case_id": case_id}):
+        key = tuple(r._mapping[c] for c in columns)
+        if wanted.pop(key, None) is None:
+            gone.append(r.id)
+    if gone:
+        conn.execute(delete(table).where(table.c.id.in_(gone)))
+    if wanted:
+        conn.execute(insert(table), list(wanted.values()))
 
 
 def _insert(conn: Connection, rows: Rows) -> None:
@@ -536,28 +594,31 @@ def _keeps(f: NoticeFilter, row: dict[str, Any]) -> bool:
     return True
 
 
-def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit: int | None = None,
-            after: tuple[int, int] | None = None) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
-    """The items under notice on ``as_of`` that pass ``f``, in the board's order (case, then the
-    item's place in the case), from the position after ``after``: ``(rows, next position or None)``.
-    Rows carry CASE.md's public fields."""
+def _under_notice(conn: Connection, as_of: date, f: NoticeFilter):
+    """The rows of the items under notice on ``as_of`` that the indexes say pass ``f``."""
     day = as_of.isoformat()
     n, c = rm_notices, rm_cases
-    q = select(n).join(c, c.c.case_id == n.c.case_id).where(
+    return select(n).join(c, c.c.case_id == n.c.case_id).where(
         c.c.occurred <= day, n.c.notice_start <= day, or_(n.c.notice_end.is_(None), n.c.notice_end > day),
-        *_where(conn, f)).order_by(n.c.num, n.c.ord)
-    if after is not None:
-        q = q.where(or_(n.c.num > after[0], and_(n.c.num == after[0], n.c.ord > after[1])))
+        *_where(conn, f))
+
+
+def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None
+          ) -> tuple[list[dict[str, Any]], Any]:
+    """The rows of ``q`` (ordered) that also pass what no index decides (:func:`_keeps`, and
+    ``keep`` of the public row), ``limit`` of them: ``(rows, key of the last row, or None when
+    no row follows)``. Read in chunks of about a page."""
     want = None if limit is None else limit + 1
-    taken: list[tuple[tuple[int, int], dict[str, Any]]] = []
+    taken: list[tuple[Any, dict[str, Any]]] = []
     batch = 200 if want is None else max(want, 20)
     offset = 0
     while True:
         chunk = conn.execute(q.limit(batch).offset(offset)).all() if want is not None else conn.execute(q).all()
         for r in chunk:
             row = r._mapping
-            if _keeps(f, row):
-                taken.append(((r.num, r.ord), _public(row)))
+            public = _public(row)
+            if _keeps(f, row) and (keep is None or keep(public)):
+                taken.append((key(r), public))
                 if want is not None and len(taken) >= want:
                     break
         if want is None or len(taken) >= want or len(chunk) < batch:
@@ -567,6 +628,47 @@ def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), lim
         rows = taken[:limit]
         return [r for _, r in rows], rows[-1][0]
     return [r for _, r in taken], None
+
+
+def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit: int | None = None,
+            after: tuple[int, int] | None = None) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
+    """The items under notice on ``as_of`` that pass ``f``, in the API's order (case, then the
+    item's place in the case), from the position after ``after``: ``(rows, next position or None)``.
+    Rows carry CASE.md's public fields."""
+    n = rm_notices
+    q = _under_notice(conn, as_of, f).order_by(n.c.num, n.c.ord)
+    if after is not None:
+        q = q.where(or_(n.c.num > after[0], and_(n.c.num == after[0], n.c.ord > after[1])))
+    return _page(conn, q, f, limit, lambda r: (r.num, r.ord))
+
+
+def _binary(conn: Connection, column):
+    """``column`` compared by code point, as Python compares text (SQLite's own way; PostgreSQL's
+    ``"C"`` collation, whatever the database's)."""
+    return column.collate("C") if conn.dialect.name == "postgresql" else column
+
+
+def board(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit: int | None = None,
+          after: tuple[str, str, str] | None = None, keep=None) -> tuple[list[dict[str, Any]], Any]:
+    """The public board's page (``public/board.py``): the rows of :func:`notices` that also pass
+    ``keep`` (of the public row), in the board's order — the newest find first (``found_on``
+    descending, a row without one last), then case and item by code point — after the row whose
+    key ``(found_on or "", case, item)`` is ``after``: ``(rows, the last row's key or None when
+    no row follows)``. Ordered and paged by the database on the index ``ix_rm_notices_board``
+    (migration 0009)."""
+    n = rm_notices
+    found, case, item = (_binary(conn, col) for col in (n.c.found_on, n.c.case_id, n.c.item))
+    # SQLite puts NULL last when descending already (and its index then serves the order)
+    newest = found.desc().nulls_last() if conn.dialect.name == "postgresql" else found.desc()
+    q = _under_notice(conn, as_of, f).order_by(newest, case, item)
+    if after is not None:
+        day, case_id, item_id = after
+        later = or_(case > case_id, and_(case == case_id, item > item_id))
+        if day:
+            q = q.where(or_(found < day, n.c.found_on.is_(None), and_(found == day, later)))
+        else:
+            q = q.where(n.c.found_on.is_(None), later)
+    return _page(conn, q, f, limit, lambda r: (r.found_on or "", r.case_id, r.item), keep)
 
 
 def _public(row) -> dict[str, Any]:
