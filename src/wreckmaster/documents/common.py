@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from markupsafe import Markup, escape
 
 from wreckmaster.law import chinese_calendar, eras
-from wreckmaster.law.contributes import DocumentWords, resolve
+from wreckmaster.law.contributes import DocumentWords, law_of, resolve
 
 from . import numerals
 
@@ -53,16 +53,6 @@ STATUS = {
     "missed": {"ja": "期限徒過", "zh": "逾期", "fr": "en retard", "en": "missed"},
     "ended": {"ja": "消滅", "zh": "已消滅", "fr": "éteint", "en": "ended"},
 }
-
-
-def law_of(regime_id: str | None):
-    """The registered regime of this id, or None when no such regime is installed."""
-    from wreckmaster.law import regime as registry
-
-    try:
-        return registry.get(regime_id) if regime_id else None
-    except KeyError:
-        return None
 
 
 def regime_language(regime_id: str | None) -> str | None:

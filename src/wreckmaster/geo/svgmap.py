@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from . import coastline as cl
+from .facts import map_layers
 
 WIDTH = 900
 MIN_SPAN_M = 8_000       # the smallest area drawn (a point alone): 8 km across
@@ -95,7 +96,7 @@ def map_svg(doc: dict[str, Any]) -> str:
                        'stroke-dasharray="2 3"><title>GSHHG coastline (the second source)</title></path>')
     except Exception:  # noqa: BLE001 - the second source is a courtesy on the map
         pass
-    if regime == "fr-epaves" and land:
+    if map_layers(regime).one_mile_line and land:
         mile = _mile_line(land, lat0, kx, x0, y0, x1, y1)
         if mile is not None and not mile.is_empty:
             out.append(f'<path d="{_path(mile, px)}" fill="none" stroke="#b03030" stroke-width="1.4" '
@@ -119,7 +120,7 @@ def map_svg(doc: dict[str, Any]) -> str:
     out.append(_scale_bar(WIDTH, height, sx, kx))
     legend = (f"land: OpenStreetMap land polygons © OpenStreetMap contributors ({cl.data_version(cl.PRIMARY)}); "
               "dotted grey: GSHHG coast")
-    key = ("; ".join((["dashed red: one nautical mile (1,852 m) from the coast"] if regime == "fr-epaves" else [])
+    key = ("; ".join((["dashed red: one nautical mile (1,852 m) from the coast"] if map_layers(regime).one_mile_line else [])
                      + (["squares: stations every ten li (red: the responsible one)"] if stations else [])
                      + ["red cross: the casualty", "green dots: finds"]))
     for n, line in enumerate((legend, key, _extent(x0, y0, x1, y1))):
@@ -130,7 +131,7 @@ def map_svg(doc: dict[str, Any]) -> str:
 
 def _stations(regime: str | None, fact: Any) -> list[dict[str, Any]]:
     """The register's stations around the responsible one (five each side)."""
-    if regime not in ("qing-shandong", "qing-taiwan") or not isinstance(fact, dict):
+    if not map_layers(regime).stations or not isinstance(fact, dict):
         return []
     from .stations import registers
 

@@ -86,3 +86,21 @@ class MapLayers:
     nearest_office_year: int | None = None
     #: the line one nautical mile from the coast
     one_mile_line: bool = False
+
+
+def law_of(regime_id: str | None) -> Any:
+    """The registered regime of this id, or None when none is installed (the shared modules' question)."""
+    from .regime import get
+
+    try:
+        return get(regime_id) if regime_id else None
+    except KeyError:
+        return None
+
+
+def item_class_of(regime: Any, scenario: Any, item: Any) -> str | None:
+    """The notice board's class of an item (``drifting``, ``sunken``, ``river-timber`` …) under its
+    regime's law (``Regime.item_class``), or None where the law does not class goods."""
+    classify = regime.item_class
+    key = classify(scenario, item) if classify is not None else None
+    return key.replace("_", "-") if key else None

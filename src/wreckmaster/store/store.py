@@ -38,8 +38,6 @@ Problem = tuple[str, str]
 ROLES = ("clerk", "supervisor")
 MAX_ENTRIES = 1000   # entries in one appended list (the API and docs/service.md say so)
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
-# an item is under notice from one of these events until one of the ending events (.readmodels)
-NOTICE_EVENTS, NOTICE_ENDS = readmodels.NOTICE_EVENTS, readmodels.NOTICE_ENDS
 
 
 # The statements of an append, built once: building a statement and its cache key on every
