@@ -63,6 +63,8 @@ class Regime:
     office_head: str | None = None
     #: the regime of a case opened from a public report when the office names none (today's law)
     reports_default: bool = False
+    #: a small example case (wreckmaster.scenario/1) the API's documentation shows
+    example: dict[str, Any] | None = None
     #: its own commands: modules with ``register(app)`` adding Typer commands (imported by the CLI only)
     commands: Sequence[str] = ()
 

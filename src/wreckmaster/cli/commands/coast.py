@@ -71,7 +71,9 @@ def register(app: typer.Typer) -> None:
         from wreckmaster.cli.main import check_choice, fail, print_json
 
         check_choice(format, ("table", "json"))
-        check_choice(regime, ("qing-shandong", "qing-taiwan"), "REGIME")
+        from wreckmaster.law import regime as registry
+
+        check_choice(regime, tuple(r.id for r in registry.all_regimes() if r.map_layers.stations), "REGIME")
         from wreckmaster.geo import stations
 
         data = stations.registers(regime)

@@ -63,4 +63,13 @@ REGIME = register(Regime(
                         expense_names=f"{__name__}.common:expense_categories"),
     map_layers=MapLayers(nearest_office_year=1880),   # arts 2–3: the village whose coast officials receive the report
     commands=[f"{__name__}.cli.sea_protest", f"{__name__}.cli.settlement"],
+    example={   # a drift find posted (arts 29, 30): the API's example case
+        "format": "wreckmaster.scenario/1",
+        "regime": "jp-1875",
+        "case": {"occurred": "1876-03-02", "place": "Shimoda", "waters": "sea", "kind": "drift"},
+        "parties": [{"id": "finder", "name": "Kisaburo", "roles": ["finder"]}],
+        "items": [{"id": "i1", "description": "a cask of sake", "kind": "cargo", "value": "12.50",
+                   "found": {"date": "1876-03-02", "by": ["finder"], "waters": "sea", "state": "floating"}}],
+        "events": [{"type": "notice_posted", "date": "1876-03-05", "items": ["i1"]}],
+    },
 ))
