@@ -296,18 +296,21 @@ def event_types(regime_id: str) -> tuple[str, ...]:
     for shared in sorted({m for text in sources for m in re.findall(r"from \.\.(_[a-z_]+)", text)}):
         sources += [p.read_text(encoding="utf-8") for p in (folder.parent / shared).glob("*.py")]
     try:
+        from importlib.util import find_spec
+
         from wreckmaster.documents import DOCUMENTS, documents_for
 
-        docs = Path(__file__).resolve().parents[1] / "documents"
-        for name in documents_for(regime_id):
-            module = DOCUMENTS[name].builder.split(":")[0]
-            path = docs / f"{module}.py"
-            if path.exists():
-                sources.append(path.read_text(encoding="utf-8"))
+        names = documents_for(regime_id)
+        for name in names:
+            spec = find_spec(DOCUMENTS[name].builder.split(":")[0])
+            if spec is not None and spec.origin:
+                sources.append(Path(spec.origin).read_text(encoding="utf-8"))
     except ImportError:  # pragma: no cover - documents are part of the package
-        pass
+        names = []
     text = "\n".join(sources)
     found = {e for e in EVENT_TYPES if f'"{e}"' in text or f"'{e}'" in text}
+    if "notice" in names:    # the notice reads the regime's notice events
+        found |= set(get(regime_id).notice_starts) | set(get(regime_id).notice_ends)
     return tuple(sorted(found | set(event_articles(regime_id))))
 
 
