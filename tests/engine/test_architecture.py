@@ -133,3 +133,14 @@ def test_the_regime_id_check_finds_what_it_looks_for(tmp_path):
     found = regime_literals(tmp_path, ["jp-1875", "jp-1899", "qing-shandong"])
     assert [f.split(": ", 1)[1] for f in found] == [
         "from wreckmaster.regimes.jp_1875", "'jp-1875'", "'jp-1899:10.1'", "'qing-shandong'"], found
+
+
+def test_cli_io_is_a_leaf():
+    """Issue 22: ``cli/io.py`` (files, standard input and output, exit codes) is imported by the commands
+    and imports none of the CLI's modules, so no circle runs through it."""
+    tree = ast.parse((SRC / "cli" / "io.py").read_text(encoding="utf-8"))
+    imported = [n.module or "." for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and (
+        n.level or (n.module or "").startswith("wreckmaster.cli"))]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+                 if a.name.startswith("wreckmaster.cli")]
+    assert not imported, imported

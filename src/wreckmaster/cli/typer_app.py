@@ -16,7 +16,8 @@ from typer.exceptions import Abort
 
 from wreckmaster import __version__
 
-from .main import EXAMPLE, _clean, _usage_problem
+from .io import clean as _clean
+from .main import EXAMPLE, _usage_problem
 
 
 class _Group(TyperGroup):
