@@ -28,13 +28,6 @@ VERTICAL = {"ja", "zh"}
 _FULL = str.maketrans("0123456789.,-/%", "０１２３４５６７８９．，－／％")
 _UPRIGHT = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
-#: the currency's unit after an amount
-UNITS = {
-    ("JPY", "ja"): "円", ("JPY", "en"): "yen", ("JPY", "zh"): "圓", ("JPY", "fr"): "yens",
-    ("TAEL", "zh"): "兩", ("TAEL", "en"): "taels", ("TAEL", "ja"): "兩", ("TAEL", "fr"): "taëls",
-    ("DOLLAR", "zh"): "元", ("DOLLAR", "en"): "silver dollars", ("DOLLAR", "ja"): "弗", ("DOLLAR", "fr"): "piastres",
-    ("FRF", "fr"): "F", ("FRF", "en"): "francs", ("FRF", "ja"): "フラン", ("FRF", "zh"): "法郎",
-}
 
 FUNDS = {
     "government": {"ja": "官費", "zh": "官項", "fr": "l’État", "en": "the State (government)"},
@@ -224,7 +217,7 @@ class Ctx:
             text = value                      # as the assessment wrote it (already rounded once)
         else:                                 # a value from the scenario: shown to the currency's unit
             text = self.regime_currency.format(Decimal(value)) if self.regime_currency.code == cur else str(value)
-        unit = UNITS.get((cur, self.lang), cur)
+        unit = self.unit_word(cur)
         if self.vertical and numerals.supported(cur, self.lang):
             # official vertical forms write amounts in kanji: 金八千円, 三十八円十二銭五厘
             words = numerals.amount_kanji(text, cur, self.lang)
@@ -237,6 +230,21 @@ class Ctx:
             grouped = f"{int(whole):,}".replace(",", "\u00a0") if whole.lstrip("-").isdigit() else whole
             return AmountText(f"{grouped},{frac} {unit}" if frac else f"{grouped} {unit}")
         return AmountText(f"{text} {unit}")
+
+    def unit_word(self, code: str) -> str:
+        """The currency's unit after an amount (its ``words``: the case's regime's currencies first,
+        then every registered regime's), else its code."""
+        from wreckmaster.law import regime as registry
+
+        def laws():
+            if self.law is not None:
+                yield self.law
+            yield from registry.all_regimes()     # only when the case's regime has no such currency
+
+        for c in (c for law in laws() for c in (law.currency, *law.other_currencies)):
+            if c.code == code:
+                return dict(c.words).get(self.lang, code)
+        return code
 
     @property
     def regime_currency(self):
