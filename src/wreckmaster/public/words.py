@@ -7,6 +7,7 @@ The item kinds of the scenario (``items[].kind``) are shown in each language.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from wreckmaster.law.contributes import law_of as _law
@@ -22,6 +23,7 @@ KINDS = {
 }
 
 
+@lru_cache(maxsize=None)
 def classes() -> dict[str, tuple[str, str, str]]:
     """class → (the law's words, English, the article), of every registered regime that classes goods."""
     from wreckmaster.law import regime as registry
@@ -52,7 +54,7 @@ def kind_words(kind: str | None, lang: str) -> str:
 def class_words(cls: str | None, lang: str) -> str | None:
     if cls is None:
         return None
-    law, en, _ = CLASSES[cls]
+    law, en, _ = classes()[cls]
     return law if lang == "ja" else f"{en} ({law})"
 
 
