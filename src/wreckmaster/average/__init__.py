@@ -8,7 +8,7 @@
 - :mod:`.adjust` — the adjustment ``wreckmaster.adjustment/1``;
 - :mod:`.statement` — the adjuster's statement (``wreckmaster average --explain``).
 
-Engine code only: no files, no terminal (the CLI is ``wreckmaster.cli.commands.average``).
+Engine code only: no files, no terminal (the CLI is ``wreckmaster.regimes.jp_village_ferry.cli.average``).
 """
 from pathlib import Path
 

@@ -21,7 +21,7 @@ def assess(file: str, as_of: Optional[str], format: str, explain: bool) -> None:
     from wreckmaster.law import regime as registry
     from wreckmaster.law.scenario import InvalidScenario
 
-    from .main import fail, load_or_fail, parse_date, print_json
+    from .io import fail, load_or_fail, parse_date, print_json
 
     when = parse_date(as_of, "--as-of")
     scenario = load_or_fail(file)

@@ -16,7 +16,8 @@ from typer.exceptions import Abort
 
 from wreckmaster import __version__
 
-from .main import EXAMPLE, _clean, _usage_problem
+from .io import clean as _clean
+from .main import EXAMPLE, _usage_problem
 
 
 class _Group(TyperGroup):
@@ -88,17 +89,22 @@ def assess(
 
 
 def _register_commands() -> None:
-    """Each module of ``wreckmaster.cli.commands`` adds its commands with ``register(app)``.
+    """Each module of ``wreckmaster.cli.commands``, and each module a registered regime declares in its
+    ``commands``, adds its commands with ``register(app)``, in the order of the modules' names.
 
     Modules import what they need inside their command functions, so that start-up stays light.
     """
     import importlib
     import pkgutil
 
+    from wreckmaster.law import regime as registry
+
     from . import commands
 
-    for mod in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)):
-        importlib.import_module(f"{commands.__name__}.{mod}").register(app)
+    modules = [f"{commands.__name__}.{m.name}" for m in pkgutil.iter_modules(commands.__path__)]
+    modules += [m for r in registry.all_regimes() for m in r.commands]
+    for mod in sorted(modules, key=lambda m: m.rpartition(".")[2]):
+        importlib.import_module(mod).register(app)
 
 
 _register_commands()

@@ -12,21 +12,23 @@ Chinese documents are set vertically (縦書き).
 """
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
-from .common import HTML_LANG, LANGS, REGIME_LANG, VERTICAL, Ctx, DocumentProblem
+from .common import HTML_LANG, LANGS, VERTICAL, Ctx, DocumentProblem, regime_language
 from .pdf import PrinterMissing
+from wreckmaster.law.contributes import resolve
 
 __all__ = ["DOCUMENTS", "DocumentProblem", "PrinterMissing", "documents_for", "build", "render_html",
            "render_pdf"]
 
-JP = ("jp-1875", "jp-1899", "jp-1899-2025", "jp-village-ferry")
-QING = ("qing-shandong", "qing-taiwan")
-ALL = JP + QING + ("fr-epaves",)
-TOWN = ("jp-1899-2025",)
+#: the documents every regime may name in its ``documents`` (by name), the others are the regime's own
+SHARED = {
+    "statement": ("one party's statement: what it is owed and owes", "statement:statement", True),
+    "notice": ("掲示 / 公告 / avis: the items under notice", "notice:notice", False),
+}
 
 
 @dataclass(frozen=True)
@@ -34,33 +36,51 @@ class Spec:
     name: str
     regimes: tuple[str, ...]
     langs: tuple[str, ...]
-    builder: str            # "module:function" inside wreckmaster.documents
+    builder: str            # "package.module:function"
     title: str              # for help and the web page's links
     needs_party: bool = False
+    templates: Any = None   # the folder of the template (None: templates/)
 
 
-DOCUMENTS: dict[str, Spec] = {s.name: s for s in (
-    Spec("settlement", ("jp-1875",), ("ja", "en"), "jp_1875:settlement", "精算書 settlement statement (jp-1875 arts 19–20)"),
-    Spec("sea-protest", ("jp-1875",), ("ja", "en"), "jp_1875:sea_protest", "浦証文 sea protest (jp-1875 art 21)"),
-    Spec("statement", ALL, LANGS, "statement:statement", "one party's statement: what it is owed and owes",
-         needs_party=True),
-    Spec("notice", ("jp-1875", "jp-1899", "jp-1899-2025", "fr-epaves") + QING, LANGS, "notice:notice",
-         "掲示 / 公告 / avis: the items under notice"),
-    Spec("wreck-report", ("jp-1899",), ("ja", "en"), "jp_1899:wreck_report", "船難報告書 wreck report (jp-1899 art 10)"),
-    Spec("declaration", ("fr-epaves",), ("fr", "en"), "fr_epaves:declaration", "déclaration d’épave (fr-epaves art 2)"),
-    Spec("receipt", ("fr-epaves",), ("fr", "en"), "fr_epaves:receipt", "récépissé de déclaration (fr-epaves art 2)"),
-    Spec("county-report", QING, ("zh", "en"), "qing:county_report", "稟 the county’s report (qing-shandong art 5)"),
-    Spec("found-report", TOWN, ("ja", "en"), "town:found_report", "拾得届 report of goods found (art 24)"),
-    Spec("delivery-receipt", TOWN, ("ja", "en"), "town:delivery_receipt", "受領書 receipt of goods delivered (art 24)"),
-    Spec("claim", TOWN, ("ja", "en"), "town:claim", "引渡請求書 the owner's claim (art 27)"),
-    Spec("handover", TOWN, ("ja", "en"), "town:handover", "交付書 handover to the finder (art 28)"),
-    Spec("owner-receipt", TOWN, ("ja", "en"), "town:owner_receipt", "所有者受領書 the owner's receipt (art 27)"),
-)}
+def _specs_of(regime) -> list[Spec]:
+    """The documents a regime declares (``Regime.documents``), a shared one named by its name."""
+    out = []
+    for d in regime.documents:
+        if isinstance(d, str):
+            title, builder, party = SHARED[d]
+            out.append(Spec(d, (regime.id,), LANGS, f"{__name__}.{builder}", title, party))
+        else:
+            out.append(Spec(d.name, (regime.id,), tuple(d.langs), d.builder, d.title, d.needs_party, d.templates))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _documents() -> dict[str, Spec]:
+    """Every registered regime's documents by name, each with the regimes that print it."""
+    from wreckmaster.law import regime as registry
+
+    out: dict[str, Spec] = {}
+    for r in registry.all_regimes():
+        for s in _specs_of(r):
+            have = out.get(s.name)
+            out[s.name] = s if have is None else replace(have, regimes=have.regimes + s.regimes)
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DOCUMENTS":      # filled from the registry on first use
+        return _documents()
+    raise AttributeError(name)
 
 
 def documents_for(regime: str) -> list[str]:
-    """The document names a case under this regime can print (for the case page's links)."""
-    return [n for n, s in DOCUMENTS.items() if regime in s.regimes]
+    """The document names a case under this regime can print (for the case page's links), in the
+    order the regime declares them."""
+    from wreckmaster.law import regime as registry
+
+    if regime not in registry.available():
+        return []
+    return [s.name for s in _specs_of(registry.get(regime))]
 
 
 def _assessment(scenario, assessment: Any, as_of: date | None) -> dict[str, Any]:
@@ -84,14 +104,14 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
     address, telephone…) — the issuer of its notices and forms; without it the mayor or official
     among the parties. ``photo``: the stored photographs by hash (``photos.Lookup``, the store's),
     printed in the documents that describe items; without it they are left out."""
-    spec = DOCUMENTS.get(name)
+    spec = _documents().get(name)
     if spec is None:
-        raise DocumentProblem("NAME", f"unknown document {name!r} (known: {', '.join(DOCUMENTS)})")
+        raise DocumentProblem("NAME", f"unknown document {name!r} (known: {', '.join(_documents())})")
     if scenario.regime not in spec.regimes:
         here = documents_for(scenario.regime)
         raise DocumentProblem("NAME", f"{name} is a document of {', '.join(spec.regimes)}; this case is under "
                                       f"{scenario.regime} (its documents: {', '.join(here) or 'none'})")
-    lang = lang or REGIME_LANG.get(scenario.regime, "en")
+    lang = lang or regime_language(scenario.regime) or "en"
     if lang not in spec.langs:
         raise DocumentProblem("--lang", f"{name} is printed in {' or '.join(spec.langs)}, not {lang!r}")
     if spec.needs_party and party is None:
@@ -100,8 +120,7 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
     if party is not None and scenario.party(party) is None and scenario.person(party) is None:
         raise DocumentProblem("--party", f"no party or person {party!r} in this case")
     ctx = Ctx(scenario, _assessment(scenario, assessment, as_of), lang, office, photo)
-    module, func = spec.builder.split(":")
-    doc = getattr(importlib.import_module(f"{__name__}.{module}"), func)(ctx, party)
+    doc = resolve(spec.builder)(ctx, party)
     doc.setdefault("name", name)
     doc["lang"] = lang
     doc["html_lang"] = HTML_LANG[lang]
@@ -115,18 +134,20 @@ def build(name: str, scenario, assessment: Any = None, party: str | None = None,
     return doc
 
 
-_env = None
+_envs: dict[Any, Any] = {}
 
 
-def _jinja():
-    global _env
-    if _env is None:
-        from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+def _jinja(folder=None):
+    """The template environment: the regime's template folder first (when it has one), then the
+    shared templates and partials (``base.html``, ``_macros.html``)."""
+    if folder not in _envs:
+        from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PackageLoader, StrictUndefined, select_autoescape
 
-        _env = Environment(loader=PackageLoader("wreckmaster.documents", "templates"),
-                           autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
-                           trim_blocks=True, lstrip_blocks=True)
-    return _env
+        shared = PackageLoader("wreckmaster.documents", "templates")
+        loader = shared if folder is None else ChoiceLoader([FileSystemLoader(str(folder)), shared])
+        _envs[folder] = Environment(loader=loader, autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                                    trim_blocks=True, lstrip_blocks=True)
+    return _envs[folder]
 
 
 def stylesheet() -> str:
@@ -137,7 +158,8 @@ def stylesheet() -> str:
 
 
 def html_of(doc: dict[str, Any]) -> str:
-    return _jinja().get_template(doc["template"]).render(doc=doc, css=stylesheet())
+    spec = _documents().get(doc.get("name"))
+    return _jinja(spec.templates if spec is not None else None).get_template(doc["template"]).render(doc=doc, css=stylesheet())
 
 
 def render_html(name: str, scenario, assessment: Any = None, party: str | None = None, lang: str | None = None,

@@ -17,30 +17,17 @@ from typing import Any, Iterable
 from markupsafe import Markup, escape
 
 from wreckmaster.law import chinese_calendar, eras
+from wreckmaster.law.contributes import DocumentWords, law_of, resolve
 
 from . import numerals
 
 LANGS = ("ja", "zh", "fr", "en")
-#: the language a regime's documents are in by default
-REGIME_LANG = {"jp-1875": "ja", "jp-1899": "ja", "jp-1899-2025": "ja", "jp-village-ferry": "ja",
-               "qing-shandong": "zh", "qing-taiwan": "zh", "fr-epaves": "fr"}
 HTML_LANG = {"ja": "ja", "zh": "zh-Hant", "fr": "fr", "en": "en"}
 VERTICAL = {"ja", "zh"}
 
 _FULL = str.maketrans("0123456789.,-/%", "０１２３４５６７８９．，－／％")
 _UPRIGHT = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
-#: the currency's unit after an amount
-UNITS = {
-    ("JPY", "ja"): "円", ("JPY", "en"): "yen", ("JPY", "zh"): "圓", ("JPY", "fr"): "yens",
-    ("TAEL", "zh"): "兩", ("TAEL", "en"): "taels", ("TAEL", "ja"): "兩", ("TAEL", "fr"): "taëls",
-    ("DOLLAR", "zh"): "元", ("DOLLAR", "en"): "silver dollars", ("DOLLAR", "ja"): "弗", ("DOLLAR", "fr"): "piastres",
-    ("FRF", "fr"): "F", ("FRF", "en"): "francs", ("FRF", "ja"): "フラン", ("FRF", "zh"): "法郎",
-}
-#: the old-style characters of the Meiji statutes (條, 號) for jp-1899
-OLD_STYLE = {"jp-1899"}
-#: regimes whose items are lettered a), b) (fr-epaves art 4: "a) 40 p. 100 …", "b) 30 p. 100 …")
-LETTERED = {"fr-epaves"}
 
 FUNDS = {
     "government": {"ja": "官費", "zh": "官項", "fr": "l’État", "en": "the State (government)"},
@@ -52,10 +39,6 @@ FUNDS = {
     "unclaimed": {"ja": "所有者未詳（保管）", "zh": "無主候領", "fr": "propriétaire inconnu (en dépôt)",
                   "en": "held for an unknown owner"},
 }
-FUNDS_BY_REGIME = {
-    ("jp-1899", "government"): "國庫", ("jp-1899-2025", "government"): "国庫",
-    ("jp-1899-2025", "local-public"): "市町村", ("jp-village-ferry", "local-public"): "村",
-}
 
 STATUS = {
     "pending": {"ja": "期限未到", "zh": "未到期", "fr": "en cours", "en": "pending"},
@@ -63,6 +46,12 @@ STATUS = {
     "missed": {"ja": "期限徒過", "zh": "逾期", "fr": "en retard", "en": "missed"},
     "ended": {"ja": "消滅", "zh": "已消滅", "fr": "éteint", "en": "ended"},
 }
+
+
+def regime_language(regime_id: str | None) -> str | None:
+    """The language a regime's documents are in by default (its ``language``)."""
+    law = law_of(regime_id)
+    return law.language if law is not None else None
 
 
 class DocumentProblem(Exception):
@@ -126,6 +115,10 @@ class Ctx:
         self.a = assessment
         self.lang = lang
         self.regime = scenario.regime
+        #: the regime (None when it is not installed) and the words the shared documents write for it
+        self.law = law_of(scenario.regime)
+        self.words = self.law.words if self.law is not None else DocumentWords()
+        self.regime_lang = self.law.language if self.law is not None else None
         self.vertical = lang in VERTICAL
         self.as_of = date.fromisoformat(assessment["as_of"])
 
@@ -149,8 +142,8 @@ class Ctx:
         if isinstance(ident, (list, tuple)):
             return self.names(ident)
         if ident in FUNDS:
-            return FUNDS_BY_REGIME.get((self.regime, ident)) if self.lang == "ja" and (
-                self.regime, ident) in FUNDS_BY_REGIME else self.t(FUNDS[ident])
+            return self.words.funds[ident] if self.lang == "ja" and ident in self.words.funds \
+                else self.t(FUNDS[ident])
         s = self.scenario
         x = s.party(ident) or s.person(ident)
         if x is not None:
@@ -162,10 +155,8 @@ class Ctx:
         if exp is not None:
             from .labels import EXPENSES
 
-            if self.regime == "jp-1875" and self.lang == "ja":
-                from wreckmaster.regimes.jp_1875.common import expense_categories
-
-                cat = expense_categories().get(exp.category, {})
+            if self.words.expense_names and self.lang == "ja":
+                cat = resolve(self.words.expense_names)().get(exp.category, {})
                 if cat.get("ja"):
                     return cat["ja"]
             return self.t(EXPENSES[exp.category]) if exp.category in EXPENSES else exp.category.replace("-", " ")
@@ -174,7 +165,7 @@ class Ctx:
     def duty(self, deadline: dict[str, Any]) -> str:
         """A deadline's duty in this document's language: the regime's own words (``duty_local``)
         when the document is in the case's language, else the English, names for ids."""
-        local = deadline.get("duty_local") if self.lang == REGIME_LANG.get(self.regime) else None
+        local = deadline.get("duty_local") if self.lang == self.regime_lang else None
         return self.humanize(local or deadline["duty"])
 
     def humanize(self, text: str) -> str:
@@ -213,10 +204,10 @@ class Ctx:
             main = format_date(d, "long", locale=self.lang)
             if self.lang == "fr" and d.day == 1:
                 main = "1er" + main[1:]                    # le 1er décembre 1917
-            if self.lang == "en" and REGIME_LANG.get(self.regime) == "ja" and eras.japanese_era(d):
+            if self.lang == "en" and self.regime_lang == "ja" and eras.japanese_era(d):
                 era = eras.japanese_era(d)
                 main += f" ({era[1]} {era[2]})"         # January 18, 1902 (Meiji 35)
-            elif self.lang == "en" and REGIME_LANG.get(self.regime) == "zh" and chinese_calendar.era_date_numeric(d):
+            elif self.lang == "en" and self.regime_lang == "zh" and chinese_calendar.era_date_numeric(d):
                 main += f" ({chinese_calendar.era_date_numeric(d)})"
         return DateText(main, iso, self.vertical)
 
@@ -229,7 +220,7 @@ class Ctx:
             text = value                      # as the assessment wrote it (already rounded once)
         else:                                 # a value from the scenario: shown to the currency's unit
             text = self.regime_currency.format(Decimal(value)) if self.regime_currency.code == cur else str(value)
-        unit = UNITS.get((cur, self.lang), cur)
+        unit = self.unit_word(cur)
         if self.vertical and numerals.supported(cur, self.lang):
             # official vertical forms write amounts in kanji: 金八千円, 三十八円十二銭五厘
             words = numerals.amount_kanji(text, cur, self.lang)
@@ -243,14 +234,26 @@ class Ctx:
             return AmountText(f"{grouped},{frac} {unit}" if frac else f"{grouped} {unit}")
         return AmountText(f"{text} {unit}")
 
+    def unit_word(self, code: str) -> str:
+        """The currency's unit after an amount (its ``words``: the case's regime's currencies first,
+        then every registered regime's), else its code."""
+        from wreckmaster.law import regime as registry
+
+        def laws():
+            if self.law is not None:
+                yield self.law
+            yield from registry.all_regimes()     # only when the case's regime has no such currency
+
+        for c in (c for law in laws() for c in (law.currency, *law.other_currencies)):
+            if c.code == code:
+                return dict(c.words).get(self.lang, code)
+        return code
+
     @property
     def regime_currency(self):
         from wreckmaster.law import money
-        from wreckmaster.law import regime as registry
 
-        if self.regime in registry.available():
-            return registry.get(self.regime).currency
-        return money.JPY_YEN if self.regime == "jp-1899-2025" else money.JPY_RIN
+        return self.law.currency if self.law is not None else money.JPY_RIN
 
     def count(self, n: int) -> str:
         return full_width(str(n)) if self.vertical else str(n)
@@ -264,8 +267,8 @@ class Ctx:
 
     # --- articles ------------------------------------------------------------------
     def cite(self, cite: str) -> str:
-        """``jp-1875:19`` → 第十九条; ``jp-1899:12.2#4`` → 第十二條第二項第四號; ``fr-epaves:2.1`` →
-        art. 2, al. 1; ``qing-shandong:5`` → 第五條; English: art 12(2)(iv)."""
+        """``x:19`` → 第十九条; ``x:12.2#4`` → 第十二條第二項第四號 (a regime of old-style characters);
+        ``x:2.1`` → art. 2, al. 1 in French; English: art 12(2)(iv)."""
         regime, _, rest = cite.partition(":")
         art, _, item = rest.partition("#")
         art, _, para = art.partition(".")
@@ -279,7 +282,7 @@ class Ctx:
                 out = "施行令"
             else:
                 main, _, branch = art.partition("-")
-                old = self.lang == "zh" or regime in OLD_STYLE
+                old = self.lang == "zh" or _words(regime).old_style
                 out = f"第{_zh(main)}{'條' if old else '条'}" + (f"ノ{_zh(branch)}" if branch else "")
                 if para:
                     out += f"第{_zh(para)}項"
@@ -288,7 +291,7 @@ class Ctx:
             return out if own else f"{regime} {out}"
         if art == "order":
             out = "décret d’application" if self.lang == "fr" else "Cabinet Order"
-        elif self.lang == "fr" and item and regime in LETTERED:
+        elif self.lang == "fr" and item and _words(regime).lettered_items:
             out = f"art. {art}, {_letter(item)})"       # art. 4, a): the law letters its items
         elif self.lang == "fr":
             out = f"art. {art}" + (f", al. {para}" if para else "") + (f", {item}°" if item else "")
@@ -301,8 +304,14 @@ class Ctx:
         return sep.join(self.cite(c) for c in cites)
 
 
-#: rules cited by name rather than as a regime (the general average of jp-village-ferry art 23)
+#: rules cited by name rather than as a regime (the York-Antwerp Rules a regime incorporates)
 RULES_BY_NAME = {"yar-1974": {"ja": "ヨーク・アントワープ規則（一九七四年）", "zh": "約克安特衛普規則（一九七四年）"}}
+
+
+def _words(regime_id: str) -> DocumentWords:
+    """The document words of the regime a citation names (its own or another's)."""
+    law = law_of(regime_id) if regime_id not in RULES_BY_NAME else None
+    return law.words if law is not None else DocumentWords()
 
 
 def _roman(text: str) -> int | None:

@@ -4,22 +4,21 @@ what, where and when found, until when the owner may claim, and where to ask.
 An item is under notice from the event that posts or publishes it (``notice_posted``,
 ``notice_wide``) until an event ends it (the owner identified, the item returned, sold,
 claimed or handed to the finder) — CASE.md. ``claim_until`` is the last day the law gives the
-owner, as the regime's ``claim_until`` hook gives it (jp-1875 art 31: one year from the find;
-jp-1899-2025 arts 27 ¶1, 30 ¶1: six months or a year from the notice); otherwise none.
+owner, as the regime's ``claim_until`` hook gives it (one year from the find, six months or a
+year from the notice …); otherwise none. The events are the regime's ``notice_starts`` and
+``notice_ends``; its title, text and article are its ``words``.
 """
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
+from wreckmaster.law.contributes import resolve
+
 from . import photos
 from .common import Ctx, DocumentProblem
 from .labels import L, STATES, WATERS
 
-START = ("notice_posted", "notice_wide")
-END = ("owner_identified", "returned_to_owner", "sold", "owner_claimed", "finder_took")
-TITLE = {"jp-1875": "掲示", "jp-1899": "公告", "jp-1899-2025": "公告", "qing-shandong": "告示",
-         "qing-taiwan": "告示", "fr-epaves": "Avis"}
 TITLE_OTHER = {"ja": "公告", "zh": "告示", "fr": "Avis", "en": "Public notice"}
 BODY = {
     "ja": "左記ノ物件ノ拾得アリ　所有者ハ期限マテニ左ノ役場ヘ申出ツヘシ",
@@ -28,17 +27,6 @@ BODY = {
           "au bureau ci-dessous.",
     "en": "The things below have been found. Their owner may claim them, until the day shown, at the office below.",
 }
-#: today's Act (jp-1899-2025 arts 25 ¶2, 27 ¶1) in today's Japanese
-BODY_TODAY = {
-    "ja": "下記の物件を保管しています。所有者は、各物件の申出期限までに、下記の申出先に申し出て、報酬（物件の価格に応じた金額）"
-          "並びに公告、保管、公売又は評価に要した費用を納付し、その引渡しを受けることができます（水難救護法第二十五条第二項、"
-          "第二十七条第一項）。",
-    "en": "The goods below are kept by the mayor. Their owner may, until the day shown for each, apply at the office "
-          "below and take delivery of them, paying the amount equal to the share of their value (the finder's reward) "
-          "and the costs of the notice, custody, sale or valuation (Water Rescue Act, arts 25(2) and 27(1)).",
-}
-#: the article that orders the notice (issue 26: the notice cites it)
-NOTICE_CITE = {"jp-1899-2025": "jp-1899-2025:25.2", "jp-1875": "jp-1875:30"}
 ASK = {"ja": "申出先", "zh": "認領處所", "fr": "S’adresser à", "en": "Where to ask"}
 ISSUED = {"ja": "公告日", "zh": "告示日期", "fr": "Date de l’avis", "en": "Issued on"}
 ISSUER = {"ja": "公告者", "zh": "出示", "fr": "Autorité", "en": "Issued by"}
@@ -59,16 +47,19 @@ def _items(ev) -> list[str]:
 
 def under_notice(scenario, as_of: date) -> list[tuple[Any, date]]:
     """(item, first notice date) of each item under notice on ``as_of``."""
+    from wreckmaster.law.contributes import NOTICE_ENDS, NOTICE_STARTS
+
+    from .common import law_of
+
+    law = law_of(scenario.regime)
     start: dict[str, date] = {}
-    for ev in scenario.events_of(*START):
+    for ev in scenario.events_of(*(law.notice_starts if law is not None else NOTICE_STARTS)):
         if ev.date <= as_of:
             for i in _items(ev):
                 start.setdefault(i, ev.date)
-    from wreckmaster.law import regime as registry
-
-    ends = registry.get(scenario.regime).ends_notice if scenario.regime in registry.available() else None
+    ends = law.ends_notice if law is not None else None
     ended = set()
-    for ev in scenario.events_of(*END):
+    for ev in scenario.events_of(*(law.notice_ends if law is not None else NOTICE_ENDS)):
         if ev.date <= as_of:
             ended.update(i for i in _items(ev) if ends is None or ends(scenario, ev, i))
     return [(scenario.item(i), d) for i, d in start.items() if i not in ended and scenario.item(i) is not None]
@@ -77,11 +68,10 @@ def under_notice(scenario, as_of: date) -> list[tuple[Any, date]]:
 def claim_until(scenario, item, posted: date) -> date | None:
     """The regime's own answer (its ``claim_until`` hook, as the service's notice board asks it),
     or None when the regime sets no day."""
-    from wreckmaster.law import regime as registry
+    from .common import law_of
 
-    if scenario.regime not in registry.available():
-        return None
-    hook = registry.get(scenario.regime).claim_until
+    law = law_of(scenario.regime)
+    hook = law.claim_until if law is not None else None
     return hook(scenario, item.id, posted) if hook is not None else None
 
 
@@ -92,19 +82,16 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     for item, posted in noticed:
         f = item.found
         where = [s.case.place or ""]
-        today = s.regime == "jp-1899-2025"   # the place as recorded; the class of goods goes with the item
-        if f is not None and not today:
+        goods = ctx.words.notice_goods   # the place as recorded; the class of goods goes with the item
+        if f is not None and not goods:
             if f.waters:
                 where.append(ctx.t(WATERS[f.waters]))
             if f.state:
                 where.append(ctx.t(STATES[f.state]))
         until = claim_until(s, item, posted)
         what = item.description or item.id
-        if today:
-            from .town import GOODS, goods_class
-
-            what += ("（" if ctx.vertical else " (") + ctx.t(GOODS[goods_class(ctx, item)]) + (
-                "）" if ctx.vertical else ")")
+        if goods:
+            what += ("（" if ctx.vertical else " (") + resolve(goods)(ctx, item) + ("）" if ctx.vertical else ")")
         extra = [x for x in (getattr(item, "marks", None), getattr(item, "packing", None)) if x]
         if extra:
             what += ("（" if ctx.vertical else " (") + ("、" if ctx.vertical else ", ").join(extra) + (
@@ -119,8 +106,7 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     offices = ctx.parties_with(*OFFICE_ROLES)
     own = ctx.office if ctx.office.get("office") not in (None, "local") else {}
     office = own.get("name") or (offices[0].name or offices[0].id if offices else (s.case.village or s.case.place or "—"))
-    title = TITLE.get(s.regime) if ctx.lang == {"fr-epaves": "fr", "qing-shandong": "zh", "qing-taiwan": "zh"}.get(
-        s.regime, "ja") else ctx.t(TITLE_OTHER)
+    title = ctx.words.notice_title if ctx.lang == (ctx.regime_lang or "ja") else ctx.t(TITLE_OTHER)
     issued = max(posted for _, posted in under_notice(s, ctx.as_of))
     facts = [(ctx.t(ISSUED), ctx.date(issued)), (ctx.t(ASK), office)]
     if own.get("address"):
@@ -128,7 +114,7 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     if own.get("telephone"):
         facts.append((ctx.t(TELEPHONE), ctx.upright(own["telephone"])))
     facts.append((ctx.t(L["as_of"]), ctx.date(ctx.as_of)))
-    body = BODY_TODAY if s.regime == "jp-1899-2025" and ctx.lang in BODY_TODAY else BODY
+    body = ctx.words.notice_body if ctx.lang in ctx.words.notice_body else BODY
     sections = [
         {"kind": "text", "paras": [ctx.t(body)]},
         {"kind": "table", "head": [ctx.t(L["what"]), ctx.t(L["found_where"]), ctx.t(L["found"]), ctx.t(POSTED),
@@ -140,7 +126,7 @@ def notice(ctx: Ctx, party: str | None) -> dict[str, Any]:
     if head:
         sections.append({"kind": "signatures", "rows": [{"role": head, "who": None}],
                          "seal_label": ctx.t(L["seal"])})
-    cite = NOTICE_CITE.get(s.regime)
+    cite = ctx.words.notice_cite
     subtitle = "　".join(x for x in (ctx.cite(cite) if cite else "", s.case.place or "") if x) if ctx.vertical else \
         " — ".join(x for x in (ctx.cite(cite) if cite else "", s.case.place or "") if x)
     return {"title": title, "subtitle": subtitle, "sections": sections,

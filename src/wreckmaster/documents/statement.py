@@ -7,6 +7,8 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
+from wreckmaster.law.contributes import resolve
+
 from .common import STATUS, Ctx
 from .labels import FOR, KINDS, L, ROLES
 
@@ -61,27 +63,23 @@ def head_facts(ctx: Ctx) -> list[tuple[str, Any]]:
     return rows
 
 
-#: what the mayor receives and passes on (jp-1899-2025 art 27 ¶2: 市町村長ハ拾得者ニ…支給ス)
-PASSED_ON = {"jp-1899-2025": "jp-1899-2025:27.2"}
-TOWN_WORDS = ("jp-1899-2025",)
 VIA = {"ja": "（取次）", "zh": "（轉付）", "fr": " (transmis)", "en": " (passed on)"}
 
 
 def accounts(ctx: Ctx, party: str) -> set[str]:
     """The party and, for the mayor of a regime whose local public funds are the municipality's
     (市町村, 村), the municipality's fund: the town's statement is the mayor's."""
-    from .common import FUNDS_BY_REGIME
-
     p = ctx.scenario.party(party)
     ids = {party}
-    if p is not None and p.has("mayor") and (ctx.regime, "local-public") in FUNDS_BY_REGIME:
+    if p is not None and p.has("mayor") and "local-public" in ctx.words.funds:
         ids.add("local-public")
     return ids
 
 
 def _passed_on(ctx: Ctx, ids: set[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Charges the mayor receives from the payer and pays on to the payee (the finder's reward)."""
-    cite = PASSED_ON.get(ctx.regime)
+    """Charges the mayor receives from the payer and pays on to the payee (the finder's reward), by the
+    article the regime names (``DocumentWords.passed_on``)."""
+    cite = ctx.words.passed_on
     if cite is None or "local-public" not in ids:
         return [], []
     via = [x for x in ctx.a["charges"] if cite in x["cites"] and not {x["payer"], x["payee"]} & ids]
@@ -112,9 +110,8 @@ def statement(ctx: Ctx, party: str) -> dict[str, Any]:
     via = {id(x) for x in via_in}
 
     said: dict[int, str] = {}
-    if ctx.regime in TOWN_WORDS:       # what each of the town's lines is for, in the Act's words
-        from .town import purposes
-
+    if ctx.words.line_purposes:       # what each of the town's lines is for, in the law's words
+        purposes = resolve(ctx.words.line_purposes)
         for rows in (paid_in, paid_out):
             said.update((id(x), w) for x, w in zip(rows, purposes(ctx, rows)))
 

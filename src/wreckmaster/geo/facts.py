@@ -61,6 +61,14 @@ def as_fact(d: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def map_layers(regime: str | None):
+    """What the regime's maps and coast facts add (its ``map_layers``; none for an unknown regime)."""
+    from wreckmaster.law.contributes import MapLayers, law_of
+
+    law = law_of(regime)
+    return law.map_layers if law is not None else MapLayers()
+
+
 def enrich(doc: Any) -> Any:
     """A copy of ``doc`` with the computed coast facts added (``doc`` itself is not changed)."""
     if not isinstance(doc, dict):
@@ -71,6 +79,7 @@ def enrich(doc: Any) -> Any:
     out = copy.deepcopy(doc)
     regime = out.get("regime") if isinstance(out.get("regime"), str) else None
     case = out.get("case")
+    layers = map_layers(regime)
     if isinstance(case, dict):
         pos = _position(case.get("position"))
         if pos is not None:
@@ -79,13 +88,13 @@ def enrich(doc: Any) -> Any:
                     case["distance_computed"] = as_fact(distance(*pos, year=_year(out), regime=regime))
             except OutsideRegions:
                 pass
-            if regime in ("qing-shandong", "qing-taiwan") and "station_computed" not in case:
+            if layers.stations and "station_computed" not in case:
                 from .stations import responsible_station
 
                 fact = responsible_station(regime, *pos)
                 if fact is not None:
                     case["station_computed"] = fact
-            if regime in ("jp-1875", "jp-1899") and "office_computed" not in case:
+            if layers.nearest_office_year and "office_computed" not in case:
                 from .offices import nearest_office
 
                 fact = nearest_office(regime, *pos, year=_year(out))

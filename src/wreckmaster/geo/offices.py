@@ -34,7 +34,9 @@ def nearest_office(regime: str | None, lat: float, lon: float, year: int | None 
 
     geod = Geod(ellps="WGS84")
     if year is None:
-        year = 1880 if regime == "jp-1875" else 1900
+        from .facts import map_layers
+
+        year = map_layers(regime).nearest_office_year or 1900
     best = None
     for o in offices():
         if o["from"] > year or (o.get("to") is not None and o["to"] <= year):

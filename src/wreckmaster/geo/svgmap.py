@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from . import coastline as cl
+from .facts import map_layers
 
 WIDTH = 900
 MIN_SPAN_M = 8_000       # the smallest area drawn (a point alone): 8 km across
@@ -66,7 +67,7 @@ def map_svg(doc: dict[str, Any]) -> str:
     px = fr.px
     land = _land(region, fr)
     out = _open(fr, region, str((doc.get("case") or {}).get("place") or "wreckmaster map"), land, fr.data_attrs())
-    if regime == "fr-epaves" and land:
+    if map_layers(regime).one_mile_line and land:
         mile = _mile_line(land, lat0, kx, x0, y0, x1, y1)
         if mile is not None and not mile.is_empty:
             out.append(f'<path d="{_path(mile, px)}" fill="none" stroke="#b03030" stroke-width="1.4" '
@@ -88,7 +89,7 @@ def map_svg(doc: dict[str, Any]) -> str:
         out.append(f'<g><title>find {escape(ident)}</title><circle cx="{x}" cy="{y}" r="5" fill="#117a65"/>'
                    f'<text x="{x + 8}" y="{y + 4}" fill="#117a65">{escape(ident)}</text></g>')
     out.append(_scale_bar(WIDTH, height, sx, kx))
-    key = ("; ".join((["dashed red: one nautical mile (1,852 m) from the coast"] if regime == "fr-epaves" else [])
+    key = ("; ".join((["dashed red: one nautical mile (1,852 m) from the coast"] if map_layers(regime).one_mile_line else [])
                      + (["squares: stations every ten li (red: the responsible one)"] if stations else [])
                      + ["red cross: the casualty", "green dots: finds"]))
     _close(out, fr, key)
@@ -229,7 +230,7 @@ def _metres(a: tuple[float, float, str], b: tuple[float, float, str]) -> float:
 
 def _stations(regime: str | None, fact: Any) -> list[dict[str, Any]]:
     """The register's stations around the responsible one (five each side)."""
-    if regime not in ("qing-shandong", "qing-taiwan") or not isinstance(fact, dict):
+    if not map_layers(regime).stations or not isinstance(fact, dict):
         return []
     from .stations import registers
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import decimal
 import heapq
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Iterable, Sequence
@@ -27,6 +27,8 @@ class Currency:
     unit: Fraction  # the smallest unit, in the currency's main unit
     unit_name: str
     name: str
+    #: the main unit's word after an amount, by language (円, 兩, F …): documents write it
+    words: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         places, unit = 0, self.unit
@@ -52,11 +54,15 @@ class Currency:
 
 #: Currencies of SCENARIO.md. JPY differs by regime (rin under the Meiji regimes, 1 yen
 #: for the modern ferry), so regimes pick the instance they need.
-JPY_RIN = Currency("JPY", Fraction(1, 1000), "rin (厘)", "Meiji yen (円 = 100 銭 = 1,000 厘)")
-JPY_YEN = Currency("JPY", Fraction(1), "yen (円)", "modern yen")
-TAEL = Currency("TAEL", Fraction(1, 1000), "li (釐)", "tael (兩 = 10 錢 = 100 分 = 1,000 釐)")
-DOLLAR = Currency("DOLLAR", Fraction(1, 100), "cent", "silver dollar (洋銀元)")
-FRF = Currency("FRF", Fraction(1, 100), "centime", "French franc")
+_YEN_WORDS = (("ja", "円"), ("en", "yen"), ("zh", "圓"), ("fr", "yens"))
+JPY_RIN = Currency("JPY", Fraction(1, 1000), "rin (厘)", "Meiji yen (円 = 100 銭 = 1,000 厘)", _YEN_WORDS)
+JPY_YEN = Currency("JPY", Fraction(1), "yen (円)", "modern yen", _YEN_WORDS)
+TAEL = Currency("TAEL", Fraction(1, 1000), "li (釐)", "tael (兩 = 10 錢 = 100 分 = 1,000 釐)",
+                (("zh", "兩"), ("en", "taels"), ("ja", "兩"), ("fr", "taëls")))
+DOLLAR = Currency("DOLLAR", Fraction(1, 100), "cent", "silver dollar (洋銀元)",
+                  (("zh", "元"), ("en", "silver dollars"), ("ja", "弗"), ("fr", "piastres")))
+FRF = Currency("FRF", Fraction(1, 100), "centime", "French franc",
+               (("fr", "F"), ("en", "francs"), ("ja", "フラン"), ("zh", "法郎")))
 
 
 def to_fraction(value: Decimal | Fraction | int | str) -> Fraction:

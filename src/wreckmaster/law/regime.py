@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import money
 from .assessment import Assessment
+from .contributes import NOTICE_ENDS, NOTICE_STARTS, Document, DocumentWords, ItemClass, MapLayers
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
 from . import scope  # the engine's first rules (issue 22: no circle; scope needs nothing of this module)
@@ -49,6 +50,29 @@ class Regime:
     #: usually ends an item's notice (the item claimed, returned, sold, taken by the finder) ends it under
     #: this regime's law; without the hook every such event does
     ends_notice: Callable[[Scenario, Any, str], bool] | None = None
+    # --- what the regime contributes around its rules (issue 22, :mod:`.contributes`) -----------------
+    #: the events that put an item under notice and those that end it (the notice, the board)
+    notice_starts: tuple[str, ...] = NOTICE_STARTS
+    notice_ends: tuple[str, ...] = NOTICE_ENDS
+    #: the article by which the notice is posted and the one giving the owner's last day (the board's page)
+    notice_articles: tuple[str, str] | None = None
+    #: the classes of goods its law makes (the board's ``class`` filter) and ``item_class(scenario, item)``
+    #: giving an item's class key, where the law classes goods
+    item_classes: Sequence[ItemClass] = ()
+    item_class: Callable[[Scenario, Any], str] | None = None
+    #: its documents, in the order the case page lists them, and the shared documents' words for it
+    documents: Sequence[Document | str] = ()   # a str names a shared document (statement, notice)
+    words: DocumentWords = field(default_factory=DocumentWords)
+    #: what the maps and the computed coast facts add (``geo``)
+    map_layers: MapLayers = field(default_factory=MapLayers)
+    #: the role of the head of an office of its cases (``mayor``, ``administrator``), for the office's form
+    office_head: str | None = None
+    #: the regime of a case opened from a public report when the office names none (today's law)
+    reports_default: bool = False
+    #: a small example case (wreckmaster.scenario/1) the API's documentation shows
+    example: dict[str, Any] | None = None
+    #: its own commands: modules with ``register(app)`` adding Typer commands (imported by the CLI only)
+    commands: Sequence[str] = ()
 
     # --- issue 22 (declared events and rules): what the regime's package declares --------------
     @cached_property

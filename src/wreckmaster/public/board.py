@@ -148,7 +148,7 @@ def _facts(store: Any, rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict
             position = sc.case.position
         out[(case, r["item"])] = {
             "regime": sc.regime if sc is not None else None,
-            "class": goods_class(sc.regime, item, sc.case.waters) if item is not None else None,
+            "class": goods_class(sc, item) if item is not None else None,
             "position": (float(position.lat), float(position.lon)) if position is not None else None,
             "photos": list(item.photos) if item is not None else [],
             "found_state": item.found.state if item is not None and item.found is not None else None,

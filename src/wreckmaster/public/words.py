@@ -1,23 +1,16 @@
 """The kinds of goods in the law's own words (issue 27), for the board's filters and pages.
 
-The Water Rescue Act as in force today classes found goods three ways (水難救護法 art 24 ¶2,
-art 27 ¶1: 「河川ニ漂流スル材木」「其ノ他ノ漂流物」「沈没品」), and the reward and the owner's
-period follow the class. The board's ``class`` filter (CASE.md 1.1: ``drifting``, ``sunken``,
-``river-timber``) uses those words; other regimes do not class goods so (``class`` is None).
+A regime whose law classes found goods (its ``item_classes``: the reward and the owner's period
+follow the class) gives the board's ``class`` filter (CASE.md 1.1: ``drifting``, ``sunken``,
+``river-timber``) and its words; other regimes do not class goods so (``class`` is None).
 The item kinds of the scenario (``items[].kind``) are shown in each language.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-#: class → (the law's words, English, the article)
-CLASSES = {
-    "drifting": ("漂流物", "drifting goods", "jp-1899-2025:24"),
-    "sunken": ("沈没品", "sunken goods", "jp-1899-2025:24"),
-    "river-timber": ("河川ニ漂流スル材木", "timber drifting in a river", "jp-1899-2025:24"),
-}
-#: the regimes whose law classes goods so
-CLASSING = ("jp-1899-2025",)
+from wreckmaster.law.contributes import law_of as _law
 
 KINDS = {
     "cargo": {"en": "cargo", "ja": "積荷", "zh": "貨物", "fr": "marchandises"},
@@ -30,21 +23,27 @@ KINDS = {
 }
 
 
-def goods_class(regime: str, item: Any, case_waters: str = "sea") -> str | None:
-    """The class of a found item under its regime's law, as the regime's rates read it (reading
-    ``jp-1899-2025-24-rates``: sunken goods are those found sunk; timber drifting in a river is
-    timber found in river waters, ``found.waters`` else ``case.waters``, floating or on the bank;
-    everything else, goods cast ashore too, is drifting goods), or None where the law does not
-    class goods."""
-    if regime not in CLASSING:
-        return None
-    found = getattr(item, "found", None)
-    if found is not None and found.state == "sunk":
-        return "sunken"
-    waters = (found.waters if found is not None and found.waters else None) or case_waters
-    if getattr(item, "kind", None) == "timber" and waters == "river":
-        return "river-timber"
-    return "drifting"
+@lru_cache(maxsize=None)
+def classes() -> dict[str, tuple[str, str, str]]:
+    """class → (the law's words, English, the article), of every registered regime that classes goods."""
+    from wreckmaster.law import regime as registry
+
+    return {c.key: (c.law, c.en, c.cite) for r in registry.all_regimes() for c in r.item_classes}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CLASSES":
+        return classes()
+    raise AttributeError(name)
+
+
+def goods_class(scenario: Any, item: Any) -> str | None:
+    """The class of a found item under its regime's law, as the regime's rates read it (its
+    ``item_class``), or None where the law does not class goods."""
+    from wreckmaster.law.contributes import item_class_of
+
+    law = _law(scenario.regime)
+    return item_class_of(law, scenario, item) if law is not None else None
 
 
 def kind_words(kind: str | None, lang: str) -> str:
@@ -55,14 +54,12 @@ def kind_words(kind: str | None, lang: str) -> str:
 def class_words(cls: str | None, lang: str) -> str | None:
     if cls is None:
         return None
-    law, en, _ = CLASSES[cls]
+    law, en, _ = classes()[cls]
     return law if lang == "ja" else f"{en} ({law})"
 
 
-#: regime → (the article by which the notice is posted, the article giving the owner's last day);
-#: CASE.md "under notice" and ``claim_until`` name them (jp-1875 arts 30, 31; jp-1899-2025 arts
-#: 25, 27 ¶1 — art 27 counts from 「第二十五条ノ公告」)
-NOTICE_ARTICLES = {
-    "jp-1875": ("jp-1875:30", "jp-1875:31"),
-    "jp-1899-2025": ("jp-1899-2025:25", "jp-1899-2025:27"),
-}
+def notice_articles(regime_id: str | None) -> tuple[str, ...]:
+    """The article by which the notice is posted and the one giving the owner's last day (the regime's
+    ``notice_articles``; CASE.md "under notice" and ``claim_until`` name them), or none."""
+    law = _law(regime_id)
+    return tuple(law.notice_articles or ()) if law is not None else ()

@@ -179,7 +179,7 @@ def scenario_request_schema() -> dict[str, Any]:
             "events": {"type": ["array", "null"], "items": {"type": "object", "required": ["type"],
                                                   "properties": {"type": {"type": "string"}}}},
         },
-        "example": EXAMPLE_SCENARIO,
+        "example": _example_scenario(),
     }
 
 
@@ -218,12 +218,8 @@ def entries_request_schema() -> dict[str, Any]:
     }
 
 
-EXAMPLE_SCENARIO: dict[str, Any] = {
-    "format": "wreckmaster.scenario/1",
-    "regime": "jp-1875",
-    "case": {"occurred": "1876-03-02", "place": "Shimoda", "waters": "sea", "kind": "drift"},
-    "parties": [{"id": "finder", "name": "Kisaburo", "roles": ["finder"]}],
-    "items": [{"id": "i1", "description": "a cask of sake", "kind": "cargo", "value": "12.50",
-               "found": {"date": "1876-03-02", "by": ["finder"], "waters": "sea", "state": "floating"}}],
-    "events": [{"type": "notice_posted", "date": "1876-03-05", "items": ["i1"]}],
-}
+def _example_scenario() -> dict[str, Any]:
+    """The API's example case: the first registered regime's ``example``."""
+    from wreckmaster.law import regime as registry
+
+    return next(dict(r.example) for r in registry.all_regimes() if r.example)

@@ -32,8 +32,14 @@ from .models import offices, owner_requests, photos, rate_hits, reports
 STATUSES = ("received", "accepted", "declined")
 #: the clock of the rate limits (a test holds it still, so that no minute ends inside it)
 clock = time.time
-#: the regime of a case opened from a report when the office names none (today's law)
-DEFAULT_REGIME = "jp-1899-2025"
+
+
+def default_regime() -> str:
+    """The regime of a case opened from a report when the office names none (the registered regime
+    that declares ``reports_default``: today's law)."""
+    from wreckmaster.law import regime as registry
+
+    return next(r.id for r in registry.all_regimes() if r.reports_default)
 
 
 def _now() -> str:
@@ -180,7 +186,7 @@ def accept_report(store, report_id: str, office: str, user: str, regime: str | N
     """Open a case from the report (in the report's office) and mark it accepted: the case id."""
     with store._tx() as conn:
         r = _waiting(conn, reports, report_id, office)
-    regime = regime or (office_row(store, office) or {}).get("regime") or DEFAULT_REGIME
+    regime = regime or (office_row(store, office) or {}).get("regime") or default_regime()
     case_id, _ = store.open_case(report_scenario(canonical.loads(r.fields), regime, report_id),
                                  office=office, recorded_by=user)
     with store._tx(write=True) as conn:

@@ -54,10 +54,6 @@ rm_deadlines = ReadDeadline.__table__
 rm_notices = ReadNotice.__table__
 
 FINGERPRINT_KEY = "readmodels_fingerprint"
-# an item is under notice from one of these events (SCENARIO.md; a regime adds its own with
-# ``Regime.data["notice_events"]``) until one of the ending events
-NOTICE_EVENTS = ("notice_posted", "notice_wide")
-NOTICE_ENDS = ("owner_identified", "returned_to_owner", "owner_claimed", "sold", "finder_took")
 CLASSES = ("drifting", "sunken", "river-timber")
 #: what ``q`` shorter than a trigram looks in without the index
 TRIGRAM = 3
@@ -277,13 +273,11 @@ def _spans(scenario, latest: date, first: list) -> list[tuple[date, list]] | Non
 
 
 def item_class(regime, scenario, item) -> str | None:
-    """``drifting``, ``sunken`` or ``river-timber`` where the regime classes goods so (jp-1899-2025
-    arts 24 ¶2, 27 ¶1: ``regimes/jp_1899_2025/common.item_class``), else None."""
-    classify = regime.data.get("item_class")
-    if classify is None:
-        return None
-    key = classify(scenario, item)
-    return key.replace("_", "-") if key else None
+    """``drifting``, ``sunken`` or ``river-timber`` where the regime classes goods so (its
+    ``item_class``), else None."""
+    from wreckmaster.law.contributes import item_class_of
+
+    return item_class_of(regime, scenario, item)
 
 
 def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str, Any]]:
@@ -295,8 +289,7 @@ def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str
         regime = registry.get(scenario.regime)
     except KeyError:
         return []
-    starts = NOTICE_EVENTS + tuple(regime.data.get("notice_events", ()))
-    ends = NOTICE_ENDS + tuple(regime.data.get("notice_end_events", ()))
+    starts, ends = tuple(regime.notice_starts), tuple(regime.notice_ends)
     really = getattr(regime, "ends_notice", None)
     hook = getattr(regime, "claim_until", None)
     out = []

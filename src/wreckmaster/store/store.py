@@ -34,8 +34,6 @@ from .unit_of_work import UnitOfWork, database_errors as _database_errors
 Problem = tuple[str, str]
 MAX_ENTRIES = 1000   # entries in one appended list (the API and docs/service.md say so)
 TOP_ORDER = ("format", "regime", "as_of", "case", "parties", "persons", "items", "expenses", "events", "coast")
-# an item is under notice from one of these events until one of the ending events (.readmodels)
-NOTICE_EVENTS, NOTICE_ENDS = readmodels.NOTICE_EVENTS, readmodels.NOTICE_ENDS
 
 
 @dataclass(frozen=True)

@@ -256,9 +256,9 @@ def first_report_scenario(form: dict[str, list[str]], office_name: str | None = 
     """The scenario a first report opens: the casualty, the reporter and the report (an event).
 
     Under a regime whose office is a party (the mayor, 市町村長, of today's Act; the
-    administrator of fr-epaves: ``i18n.OFFICE_HEAD_ROLE``) the office's head is in the case
+    administrator: the regime's ``office_head``) the office's head is in the case
     from the start, named after the office, so the clerk never adds it. Dates may be in the era."""
-    from .i18n import OFFICE_HEAD_ROLE
+    from .i18n import office_head_role
 
     g = lambda name: _one(form, name)  # noqa: E731
     case: dict[str, Any] = {"occurred": _day_or_raw(g("occurred")), "kind": g("kind") or "wreck",
@@ -275,7 +275,7 @@ def first_report_scenario(form: dict[str, list[str]], office_name: str | None = 
         doc["parties"].append({"id": "reporter", "name": g("reporter"), "roles": ["reporter"]})
         doc["events"].append({"type": "reported", "date": _day_or_raw(g("reported_on") or g("occurred")),
                               "by": ["reporter"]})
-    head = OFFICE_HEAD_ROLE.get(g("regime"))
+    head = office_head_role(g("regime"))
     if head:
         doc["parties"].append({"id": head, "name": office_name or head, "roles": [head]})
     return doc

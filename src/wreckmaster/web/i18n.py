@@ -115,8 +115,9 @@ def both(key: str, lang: str) -> str:
     return en if lang == "en" or local == en else f"{local} · {en}"
 
 
-def era(d: date | str | None, regime: str | None) -> str | None:
-    """The era date people of the regime wrote (明治 / 光緒 …), or None."""
+def era(d: date | str | None, regime: str | None, calendar: str | None = None) -> str | None:
+    """The era date people of the regime wrote (明治 / 光緒 …: the calendar of its language, or of
+    ``calendar``, ``ja`` or ``zh``), or None."""
     if d is None:
         return None
     if isinstance(d, str):
@@ -124,12 +125,17 @@ def era(d: date | str | None, regime: str | None) -> str | None:
             d = date.fromisoformat(d)
         except ValueError:
             return None
+    if calendar is None:
+        from wreckmaster.law.contributes import law_of
+
+        law = law_of(regime)
+        calendar = law.language if law is not None else None
     try:
-        if regime and regime.startswith("qing"):
+        if calendar == "zh":
             from wreckmaster.law.chinese_calendar import era_date
 
             return era_date(d)
-        if regime and regime.startswith("jp"):
+        if calendar == "ja":
             from wreckmaster.law.eras import japanese
 
             return japanese(d)
@@ -138,12 +144,12 @@ def era(d: date | str | None, regime: str | None) -> str | None:
     return None
 
 
-def fmt_date(d: date | str | None, lang: str, regime: str | None = None) -> str:
+def fmt_date(d: date | str | None, lang: str, regime: str | None = None, calendar: str | None = None) -> str:
     """``1891-04-03 (光緒十七年二月廿五日)``; French dates also in words (3 avril 1891)."""
     if d is None or d == "":
         return "—"
     iso = d if isinstance(d, str) else d.isoformat()
-    extra = era(d, regime)
+    extra = era(d, regime, calendar)
     if lang == "fr" and not extra:
         try:
             from babel.dates import format_date
@@ -227,8 +233,12 @@ ROLE_LABELS: dict[str, dict[str, str]] = {
     "stevedore": {"ja": "荷役人", "zh": "挑夫", "fr": "débardeur", "en": "stevedore"},
 }
 
-#: the office's own head, present in every case of the regime without being added
-OFFICE_HEAD_ROLE = {"jp-1899-2025": "mayor", "jp-1899": "mayor", "fr-epaves": "administrator"}
+def office_head_role(regime: str | None) -> str | None:
+    """The office's own head, present in every case of the regime without being added (its ``office_head``)."""
+    from wreckmaster.law.contributes import law_of
+
+    law = law_of(regime)
+    return law.office_head if law is not None else None
 
 #: values of the case's own fields (items' kinds and states, waters, the casualty's kind); the events'
 #: fields and enumerated values are labelled by the regime's declarations (``events.yaml``)

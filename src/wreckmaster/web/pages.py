@@ -363,7 +363,7 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
 def _role_choices(scenario: Any) -> list[str]:
     """The roles a party can be given: those of the regime's office first, then every known role
     and any role already in the case (never typed)."""
-    head = i18n.OFFICE_HEAD_ROLE.get(scenario.regime)
+    head = i18n.office_head_role(scenario.regime)
     known = [r for r in i18n.ROLE_LABELS if r != head]
     present = [r for p in scenario.parties for r in p.roles if r not in i18n.ROLE_LABELS]
     return list(dict.fromkeys(([head] if head else []) + known + present))

@@ -166,19 +166,17 @@ def _item_context(store: Any, case_id: str, item_id: str, as_of: date) -> dict[s
         return None
     row, facts = notice
     office = db.office_row(store, row["office"]) or {"office": row["office"], "name": row["office"]}
-    articles = words.NOTICE_ARTICLES.get(facts.get("regime") or "", ())
+    articles = words.notice_articles(facts.get("regime"))
     return {"row": row, "facts": facts, "office": office,
             "articles": [(c, _article_text(c)) for c in articles],
             "goods_class": facts.get("class"), "regime_lang": _regime_lang(facts.get("regime"))}
 
 
 def _regime_lang(regime: str | None) -> str | None:
-    from wreckmaster.law import regime as registry
+    from wreckmaster.law.contributes import law_of
 
-    try:
-        return LANG_OF_REGIME.get(registry.get(regime).language) if regime else None
-    except KeyError:
-        return None
+    law = law_of(regime)
+    return LANG_OF_REGIME.get(law.language) if law is not None else None
 
 
 def _as_of(request: Request) -> date:

@@ -44,7 +44,7 @@ def register(app: typer.Typer) -> None:
         import csv
         import sys
 
-        from wreckmaster.cli.main import fail, parse_date
+        from wreckmaster.cli.io import fail, parse_date
         from wreckmaster.registers.run import run
         from wreckmaster.registers.sources import SourceProblem, records
 
@@ -82,7 +82,7 @@ def checked_inputs(inputs: List[str], map_file: Optional[str], jobs: Optional[in
     missing, a CSV without --map, a bad mapping, a mapping naming a column a register lacks)."""
     import os
 
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
     from wreckmaster.registers.mapping import MappingProblem, parse
     from wreckmaster.registers.sources import SourceProblem, check_inputs, csv_header
 

@@ -34,7 +34,7 @@ def _exit(message: str, code: int) -> None:
 @contextmanager
 def store_errors(pointer_names: dict[str, str] | None = None) -> Iterator[None]:
     """Map the store's errors to CASE.md's exit statuses and messages."""
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
     from wreckmaster.store.errors import Conflict, DatabaseProblem, Forbidden, InvalidEntry, NotFound
 
     try:
@@ -64,7 +64,7 @@ def from_store(db: Optional[str], format: str, read: Callable[[Any], Any], *,
                formats: tuple[str, ...] = ("table", "json"), names: dict[str, str] | None = None) -> Any:
     """The start every store command shares: check ``--format``, open the store at ``--db`` and
     return ``read(store)``, the store's errors given as CASE.md's exit statuses."""
-    from wreckmaster.cli.main import check_choice
+    from wreckmaster.cli.io import check_choice
 
     check_choice(format, formats)
     store = opened(db)
@@ -74,7 +74,7 @@ def from_store(db: Optional[str], format: str, read: Callable[[Any], Any], *,
 
 def print_rows(rows: Any, format: str, table: Callable[[Any], None]) -> None:
     """``rows`` as JSON (``--format json``) or as the command's ``table``."""
-    from wreckmaster.cli.main import print_json
+    from wreckmaster.cli.io import print_json
 
     if format == "json":
         print_json(rows)
@@ -84,7 +84,7 @@ def print_rows(rows: Any, format: str, table: Callable[[Any], None]) -> None:
 
 def read_entry_file(path: str) -> Any:
     """A JSON or YAML file (``-``: standard input) with exact numbers that keep their literal text."""
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
     from wreckmaster.files import FileProblem, read_document
     from wreckmaster.law.yamlio import DuplicateKeys
     from wreckmaster.store import canonical
@@ -131,7 +131,7 @@ def print_doc(doc: Any) -> None:
 
 
 def _positive(value: Optional[int], name: str, minimum: int = 1) -> None:
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
 
     if value is not None and value < minimum:
         fail([(name, f"must be at least {minimum}, got {value}")])
@@ -149,7 +149,7 @@ def register(app: typer.Typer) -> None:
     def open_cmd(file: str = typer.Argument(..., help="The scenario (JSON or YAML); its as_of is ignored."),
                  office: str = typer.Option("local", "--office", help="The office that keeps the case."),
                  db: Optional[str] = DB, format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
 
         check_choice(format, ("table", "json"))
         doc = read_entry_file(file)
@@ -174,7 +174,7 @@ def register(app: typer.Typer) -> None:
                    expect_version: Optional[int] = typer.Option(None, "--expect-version",
                                                                 help="Refuse (exit 3) unless the case is at this version."),
                    db: Optional[str] = DB, format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         check_choice(format, ("table", "json"))
         payload = read_entry_file(file)
@@ -194,7 +194,7 @@ def register(app: typer.Typer) -> None:
                  expect_version: Optional[int] = typer.Option(None, "--expect-version",
                                                               help="Refuse (exit 3) unless the case is at this version."),
                  db: Optional[str] = DB, format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         check_choice(format, ("table", "json"))
         store = opened(db)
@@ -206,7 +206,7 @@ def register(app: typer.Typer) -> None:
             print(f"case {case_id} is in office {office}, at version {version}")
 
     def _read_args(as_of: Optional[str], version: Optional[int]):
-        from wreckmaster.cli.main import parse_date
+        from wreckmaster.cli.io import parse_date
 
         when = parse_date(as_of, "--as-of")
         _positive(version, "--version")
@@ -221,7 +221,7 @@ def register(app: typer.Typer) -> None:
                  version: Optional[int] = typer.Option(None, "--version", help="The case as recorded up to entry N."),
                  explain: bool = typer.Option(False, "--explain", help="Show each figure's steps, articles and readings."),
                  db: Optional[str] = DB, format: str = FMT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         check_choice(format, ("table", "json"))
         when = _read_args(as_of, version)
@@ -295,7 +295,7 @@ def register(app: typer.Typer) -> None:
                 format: str = typer.Option("table", "--format", help="table, json or ics (iCalendar).")) -> None:
         from datetime import date
 
-        from wreckmaster.cli.main import check_choice, parse_date
+        from wreckmaster.cli.io import check_choice, parse_date
 
         check_choice(format, ("table", "json", "ics"))
         when = parse_date(as_of, "--as-of") or date.today()

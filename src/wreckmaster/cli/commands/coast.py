@@ -9,7 +9,7 @@ import typer
 def _coordinate(value: str, name: str, limit: int) -> float:
     from decimal import Decimal, InvalidOperation
 
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
 
     try:
         x = Decimal(value)
@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
                      year: Optional[int] = typer.Option(None, "--year", help="the year of the casualty (coast change "
                                                         "since then is part of the uncertainty); default 1900"),
                      format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
 
         check_choice(format, ("table", "json"))
         la, lo = _coordinate(lat, "LAT", 90), _coordinate(lon, "LON", 180)
@@ -68,10 +68,12 @@ def register(app: typer.Typer) -> None:
                      at: Optional[str] = typer.Option(None, "--at", help="LAT,LON of a casualty: name the "
                                                       "responsible station"),
                      format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
 
         check_choice(format, ("table", "json"))
-        check_choice(regime, ("qing-shandong", "qing-taiwan"), "REGIME")
+        from wreckmaster.law import regime as registry
+
+        check_choice(regime, tuple(r.id for r in registry.all_regimes() if r.map_layers.stations), "REGIME")
         from wreckmaster.geo import stations
 
         data = stations.registers(regime)
@@ -105,7 +107,7 @@ def register(app: typer.Typer) -> None:
                                "PNG.\n\nExample: wreckmaster coast map case.yaml -o map.svg")
     def map_cmd(file: str = typer.Argument(..., help="the scenario file"),
                 output: str = typer.Option(..., "-o", "--output", help="map.svg or map.png")) -> None:
-        from wreckmaster.cli.main import fail, load_or_fail
+        from wreckmaster.cli.io import fail, load_or_fail
 
         if not output.lower().endswith((".svg", ".png")):
             fail([("-o", f"expected a file name ending in .svg or .png, got {output!r}")])

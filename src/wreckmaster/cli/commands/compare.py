@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         rates: Optional[str] = typer.Option(None, "--rates", help="Your own exchange rates (YAML), cited."),
         as_of: Optional[str] = typer.Option(None, "--as-of", help="Apply the law as of this date."),
     ) -> None:
-        from wreckmaster.cli.main import check_choice, fail, load_or_fail, parse_date, print_json
+        from wreckmaster.cli.io import check_choice, fail, load_or_fail, parse_date, print_json
         from wreckmaster.compare import RatesProblem, compare, parse_rates
         from wreckmaster.files import FileProblem, read_document
         from wreckmaster.law.regime import available

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
                                    "Example: wreckmaster db upgrade --db postgresql+psycopg://postgres@127.0.0.1:5432/cases")
     def upgrade_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                     format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
         from wreckmaster.store import db as database
 
         from .case import store_errors
@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
     def backup_cmd(file: str = typer.Argument(..., help="The backup file to create."),
                    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                    format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import print_json
+        from wreckmaster.cli.io import print_json
         from wreckmaster.store import backup
 
         from .case import from_store
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
         import os
         import sys
 
-        from wreckmaster.cli.main import fail
+        from wreckmaster.cli.io import fail
         from wreckmaster.store import backup
 
         from .case import opened, store_errors
@@ -111,7 +111,7 @@ def register(app: typer.Typer) -> None:
                    format: str = typer.Option("table", "--format", help="table or json")) -> None:
         import sys
 
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
         from wreckmaster.store import backup
 
         from .case import opened, store_errors
@@ -143,7 +143,7 @@ def register(app: typer.Typer) -> None:
                                    "Example: wreckmaster db rebuild --db postgresql+psycopg://postgres@127.0.0.1:5432/cases")
     def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                     format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import print_json
+        from wreckmaster.cli.io import print_json
         from wreckmaster.store import backup
 
         from .case import from_store
@@ -159,7 +159,7 @@ def register(app: typer.Typer) -> None:
                                           "the database as behind it. Run `case verify` first.")
     def accept_restore_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                            format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import print_json
+        from wreckmaster.cli.io import print_json
 
         from .case import from_store
 

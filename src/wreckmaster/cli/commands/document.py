@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
                                                 "issues it (its head's title, address, telephone); a --case is "
                                                 "printed for its own office."),
     ) -> None:
-        from wreckmaster.cli.main import check_choice, fail, load_or_fail, parse_date
+        from wreckmaster.cli.io import check_choice, fail, load_or_fail, parse_date
 
         if lang is not None:
             check_choice(lang, ("ja", "zh", "fr", "en"), "--lang")

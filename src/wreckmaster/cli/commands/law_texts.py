@@ -79,7 +79,7 @@ def register(app: typer.Typer) -> None:
     @app.command(help="List the regimes: id, title (original and English), date, period in force, jurisdiction, "
                       "when it applies.")
     def regimes(format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         check_choice(format, ("table", "json"))
         info = regimes_info()
@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
                       "Example: wreckmaster article jp-1875:8#2   ·   wreckmaster article jp-1899:16.3")
     def article(citation: str = typer.Argument(..., help="REGIME:ARTICLE[.PARAGRAPH][#ITEM]"),
                 format: str = typer.Option("text", "--format", help="text or json")) -> None:
-        from wreckmaster.cli.main import fail, print_json
+        from wreckmaster.cli.io import fail, print_json
         from wreckmaster.law.citations import CitationError
 
         try:
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
                       "not-applicable (why) or missing (what).")
     def coverage(regime: str = typer.Argument(..., help="a regime id, e.g. jp-1875"),
                  format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import fail, print_json
+        from wreckmaster.cli.io import fail, print_json
         from wreckmaster.coverage import coverage as compute
         from wreckmaster.law.citations import CitationError
         from wreckmaster.law.regime import available

@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
                    format: str = typer.Option("table", "--format", help="table or json (wreckmaster.ledger/1)")) -> None:
         from datetime import date
 
-        from wreckmaster.cli.main import check_choice, fail, parse_date
+        from wreckmaster.cli.io import check_choice, fail, parse_date
 
         from .case import from_store, print_rows
 
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
 
 def register_ledger(inputs: List[str], map_file: Optional[str], jobs: Optional[int], when, person: Optional[str]):
     """``(ledger, records not assessed)`` of a register's records, as of ``when``."""
-    from wreckmaster.cli.main import fail
+    from wreckmaster.cli.io import fail
     from wreckmaster.ledger.derive import from_assessed
     from wreckmaster.registers.run import run
     from wreckmaster.registers.sources import SourceProblem, records

@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         import sys
         from pathlib import Path
 
-        from wreckmaster.cli.main import check_choice, fail
+        from wreckmaster.cli.io import check_choice, fail
         from wreckmaster.law.regime import available
         from wreckmaster.starter import KINDS, template
 
@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
         regimes: Optional[str] = typer.Option(None, "--regimes", help="Also check under these regimes (comma-separated, or all)."),
         format: str = typer.Option("table", "--format", help="table or json."),
     ) -> None:
-        from wreckmaster.cli.main import check_choice, fail, load_or_fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, load_or_fail, print_json
         from wreckmaster.compare import run_one
         from wreckmaster.files import read_document
         from wreckmaster.law.regime import available

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
                 head_title: Optional[str] = HEAD, telephone: Optional[str] = TEL, position: Optional[str] = POS,
                 timezone: Optional[str] = TZ,
                 db: Optional[str] = typer.Option(None, "--db", help=DB_HELP), format: str = FORMAT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         from .case import opened, store_errors
 
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
                  head_title: Optional[str] = HEAD, telephone: Optional[str] = TEL, position: Optional[str] = POS,
                  timezone: Optional[str] = TZ,
                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP), format: str = FORMAT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         from .case import opened, store_errors
 
@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
                    action: str = typer.Argument(..., metavar="add|remove"),
                    day: str = typer.Argument(..., metavar="DATE"),
                    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP), format: str = FORMAT) -> None:
-        from wreckmaster.cli.main import check_choice, print_json
+        from wreckmaster.cli.io import check_choice, print_json
 
         from .case import opened, store_errors
 

@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
     OFFICE = typer.Option("local", "--office", help=OFFICE_HELP)
 
     def show(row: dict, format: str) -> None:
-        from wreckmaster.cli.main import print_json
+        from wreckmaster.cli.io import print_json
 
         if format == "json":
             print_json(row)

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
         read_db: Optional[str] = typer.Option(None, "--read-db", help="SQLAlchemy URL of a streaming replica "
                                               "for reads that may lag; default $WRECKMASTER_READ_DB."),
     ) -> None:
-        from wreckmaster.cli.main import check_choice, fail
+        from wreckmaster.cli.io import check_choice, fail
 
         if not port.isdigit() or not 0 < int(port) < 65536:
             fail([("--port", f"expected a port number 1-65535, got {port!r}")])

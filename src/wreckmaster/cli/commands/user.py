@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
                                                     help="Read a password for the web pages from stdin."),
                 db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                 format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
 
         from .case import opened, store_errors
 
@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
                                                          help="Read the new password from stdin (required)."),
                      db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                      format: str = typer.Option("table", "--format", help="table or json")) -> None:
-        from wreckmaster.cli.main import check_choice, fail
+        from wreckmaster.cli.io import check_choice, fail
 
         from .case import from_store, print_rows
 

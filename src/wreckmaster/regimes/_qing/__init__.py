@@ -11,4 +11,14 @@ the regime's rule that calls it.
 - :mod:`.first_report` — the first reporter's reward (花紅).
 - :mod:`.awards` — the facts a goods award needs, the consul's valuation, castaways.
 - :mod:`.stations` — the case's segment and its length.
+- :mod:`.documents` — the county's report (稟, ``county-report``).
 """
+from pathlib import Path
+
+from wreckmaster.law.contributes import Document, DocumentWords
+
+#: the county's report, a document of both (qing-shandong art 5)
+COUNTY_REPORT = Document("county-report", ("zh", "en"), f"{__name__}.documents:county_report",
+                         "稟 the county’s report (qing-shandong art 5)", templates=Path(__file__).parent / "templates")
+WORDS = DocumentWords(notice_title="告示")
+

@@ -9,6 +9,7 @@ concept; each rule cites its articles (``articles.yaml``) and reads its numbers 
 from pathlib import Path
 
 from wreckmaster.law.money import FRF
+from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
 from wreckmaster.law.regime import Regime, register
 
 from . import declaration, proceeds, refloating, sale, salvor, scope
@@ -27,4 +28,12 @@ REGIME = register(Regime(
         salvor.salvor_award,           # art 4 ¶2
         proceeds.incidence,            # art 4 ¶1, ¶3
     ],
+    documents=["statement", "notice", *(
+        Document(name, ("fr", "en"), f"{__name__}.documents:{name}", title, needs_party=False,
+                 templates=Path(__file__).parent / "templates") for name, title in (
+            ("declaration", "déclaration d’épave (fr-epaves art 2)"),
+            ("receipt", "récépissé de déclaration (fr-epaves art 2)")))],
+    words=DocumentWords(notice_title="Avis", lettered_items=True),   # art 4: "a) 40 p. 100 …", "b) 30 p. 100 …"
+    map_layers=MapLayers(one_mile_line=True),    # art 4: within one mile of the coast
+    office_head="administrator",
 ))

@@ -7,6 +7,7 @@ its numbers from ``parameters.yaml``.
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_RIN
+from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
 from wreckmaster.law.regime import Regime, register
 
 from . import claims  # art 31: claim_until of items under notice (CASE.md)
@@ -50,4 +51,25 @@ REGIME = register(Regime(
         settlement.settlement_review,  # arts 19, 20 (after every charge is made)
     ],
     claim_until=claims.claim_until,    # art 31
+    notice_articles=("jp-1875:30", "jp-1875:31"),   # the notice posted (art 30), the owner's year (art 31)
+    documents=[
+        Document("settlement", ("ja", "en"), f"{__name__}.documents:settlement",
+                 "精算書 settlement statement (jp-1875 arts 19–20)", templates=Path(__file__).parent / "templates"),
+        Document("sea-protest", ("ja", "en"), f"{__name__}.documents:sea_protest", "浦証文 sea protest (jp-1875 art 21)",
+                 templates=Path(__file__).parent / "templates"),
+        "statement", "notice",
+    ],
+    words=DocumentWords(notice_title="掲示", notice_cite="jp-1875:30",
+                        expense_names=f"{__name__}.common:expense_categories"),
+    map_layers=MapLayers(nearest_office_year=1880),   # arts 2–3: the village whose coast officials receive the report
+    commands=[f"{__name__}.cli.sea_protest", f"{__name__}.cli.settlement"],
+    example={   # a drift find posted (arts 29, 30): the API's example case
+        "format": "wreckmaster.scenario/1",
+        "regime": "jp-1875",
+        "case": {"occurred": "1876-03-02", "place": "Shimoda", "waters": "sea", "kind": "drift"},
+        "parties": [{"id": "finder", "name": "Kisaburo", "roles": ["finder"]}],
+        "items": [{"id": "i1", "description": "a cask of sake", "kind": "cargo", "value": "12.50",
+                   "found": {"date": "1876-03-02", "by": ["finder"], "waters": "sea", "state": "floating"}}],
+        "events": [{"type": "notice_posted", "date": "1876-03-05", "items": ["i1"]}],
+    },
 ))

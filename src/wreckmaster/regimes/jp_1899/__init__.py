@@ -8,6 +8,7 @@ conduct, the admitted claims, the held goods, the money ledger).
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_RIN
+from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
 from wreckmaster.law.regime import Regime, register
 
 from . import claims, competence, custody, expenses, held_goods, master_will, powers, public_sale, scope, wreck_report
@@ -52,4 +53,10 @@ REGIME = register(Regime(
         scope.drift,                                # art 1 (chapter 2 not in the seed)
         *map(guarded, CHAPTER_ONE),
     ],
+    documents=["statement", "notice",
+               Document("wreck-report", ("ja", "en"), f"{__name__}.documents:wreck_report",
+                        "船難報告書 wreck report (jp-1899 art 10)", templates=Path(__file__).parent / "templates")],
+    words=DocumentWords(notice_title="公告", old_style=True, funds={"government": "國庫"}),
+    map_layers=MapLayers(nearest_office_year=1900),   # art 2: the nearest mayor (最近地ノ市町村長)
+    office_head="mayor",
 ))

@@ -9,6 +9,7 @@ Chapter 1 (ships in distress) runs the rules of ``jp-1899`` with this regime's d
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_YEN
+from wreckmaster.law.contributes import Document, DocumentWords, ItemClass
 from wreckmaster.law.regime import Regime, register
 
 from . import chapter_one, claims, drift, penalties, police
@@ -26,5 +27,36 @@ REGIME = register(Regime(
     ],
     claim_until=claims.claim_until,    # arts 27 ¶1, 30 ¶1
     ends_notice=claims.ends_notice,    # art 28: a finder's taking too early does not end the notice
-    data={"item_class": claims.notice_class},   # arts 24 ¶2, 27 ¶1: the notice board's `class` filter
+    # arts 24 ¶2, 27 ¶1: the notice board's `class` filter, in the law's words
+    item_classes=[ItemClass("drifting", "漂流物", "drifting goods", "jp-1899-2025:24"),
+                  ItemClass("sunken", "沈没品", "sunken goods", "jp-1899-2025:24"),
+                  ItemClass("river-timber", "河川ニ漂流スル材木", "timber drifting in a river", "jp-1899-2025:24")],
+    item_class=claims.notice_class,
+    notice_articles=("jp-1899-2025:25", "jp-1899-2025:27"),   # art 27 counts from 「第二十五条ノ公告」
+    documents=["statement", "notice", *(
+        Document(name, ("ja", "en"), f"{__name__}.documents:{name.replace('-', '_')}", title,
+                 templates=Path(__file__).parent / "templates") for name, title in (
+            ("found-report", "拾得届 report of goods found (art 24)"),
+            ("delivery-receipt", "受領書 receipt of goods delivered (art 24)"),
+            ("claim", "引渡請求書 the owner's claim (art 27)"),
+            ("handover", "交付書 handover to the finder (art 28)"),
+            ("owner-receipt", "所有者受領書 the owner's receipt (art 27)")))],
+    words=DocumentWords(
+        notice_title="公告", notice_cite="jp-1899-2025:25.2",
+        # arts 25 ¶2, 27 ¶1 in today's Japanese
+        notice_body={
+            "ja": "下記の物件を保管しています。所有者は、各物件の申出期限までに、下記の申出先に申し出て、報酬（物件の価格に応じた金額）"
+                  "並びに公告、保管、公売又は評価に要した費用を納付し、その引渡しを受けることができます（水難救護法第二十五条第二項、"
+                  "第二十七条第一項）。",
+            "en": "The goods below are kept by the mayor. Their owner may, until the day shown for each, apply at the "
+                  "office below and take delivery of them, paying the amount equal to the share of their value (the "
+                  "finder's reward) and the costs of the notice, custody, sale or valuation (Water Rescue Act, arts "
+                  "25(2) and 27(1)).",
+        },
+        notice_goods=f"{__name__}.documents:notice_goods",
+        funds={"government": "国庫", "local-public": "市町村"},
+        passed_on="jp-1899-2025:27.2",     # art 27 ¶2: 市町村長ハ拾得者ニ…支給ス
+        line_purposes=f"{__name__}.documents:purposes"),
+    office_head="mayor",
+    reports_default=True,              # today's law: a case opened from a public report
 ))

@@ -8,6 +8,7 @@ is adjusted by :mod:`wreckmaster.average` (``wreckmaster average``).
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_YEN
+from wreckmaster.law.contributes import DocumentWords
 from wreckmaster.law.regime import Regime, register
 
 from . import baggage, claims, compensation, general_average, shipment, unclaimed, voyage
@@ -35,4 +36,7 @@ REGIME = register(Regime(
         general_average.general_average,        # art 23
         general_average.sister_ship_salvage,    # art 24
     ],
+    documents=["statement"],
+    words=DocumentWords(funds={"local-public": "村"}),
+    commands=[f"{__name__}.cli.average", f"{__name__}.cli.check_baggage"],
 ))

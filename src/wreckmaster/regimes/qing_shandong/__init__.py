@@ -11,7 +11,9 @@ to the 釐 (0.001 tael).
 from pathlib import Path
 
 from wreckmaster.law.money import TAEL
+from wreckmaster.law.contributes import MapLayers
 from wreckmaster.law.regime import Regime, register
+from wreckmaster.regimes._qing import COUNTY_REPORT, WORDS
 
 from . import conduct, county_report, first_report, goods_awards, honours, persons, stations
 
@@ -43,4 +45,7 @@ REGIME = register(Regime(
         stations.bureau_costs,         # art 1
         county_report.county_report,   # art 5
     ],
+    documents=["statement", "notice", COUNTY_REPORT],
+    words=WORDS,
+    map_layers=MapLayers(stations=True),   # art 1: a station every ten li
 ))

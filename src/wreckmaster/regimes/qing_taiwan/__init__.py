@@ -11,7 +11,9 @@ taels (to the 釐) and silver dollars (洋銀元, to 0.01).
 from pathlib import Path
 
 from wreckmaster.law.money import DOLLAR, TAEL
+from wreckmaster.law.contributes import MapLayers
 from wreckmaster.law.regime import Regime, register
+from wreckmaster.regimes._qing import COUNTY_REPORT, WORDS
 
 from . import awards, conduct, merits, stations
 
@@ -39,4 +41,7 @@ REGIME = register(Regime(
         merits.neglect,                # art 2
         stations.messengers,           # art 1
     ],
+    documents=["statement", "notice", COUNTY_REPORT],
+    words=WORDS,
+    map_layers=MapLayers(stations=True),   # art 1: a station every ten li
 ))

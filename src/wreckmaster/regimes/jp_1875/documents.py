@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import STATUS, Ctx
-from .labels import CASE_KINDS, L, STATES, WATERS
-from .statement import head_facts
+from wreckmaster.documents.common import STATUS, Ctx
+from wreckmaster.documents.labels import CASE_KINDS, L, STATES, WATERS
+from wreckmaster.documents.statement import head_facts
 
 YES = {"ja": "有", "en": "yes"}
 NO = {"ja": "無", "en": "no"}
@@ -29,7 +29,7 @@ def _en(ctx: Ctx, line: dict[str, Any]) -> str:
 
 
 def settlement(ctx: Ctx, party: str | None) -> dict[str, Any]:
-    from wreckmaster.regimes.jp_1875.settlement import statement
+    from .settlement import statement
 
     data = statement(ctx.scenario, ctx.as_of)
     cur = data["currency"]
@@ -93,7 +93,7 @@ def settlement(ctx: Ctx, party: str | None) -> dict[str, Any]:
 
 
 def sea_protest(ctx: Ctx, party: str | None) -> dict[str, Any]:
-    from wreckmaster.regimes.jp_1875.sea_protest import certificate
+    from .sea_protest import certificate
 
     data = certificate(ctx.scenario, ctx.as_of)
     ja = ctx.lang == "ja"

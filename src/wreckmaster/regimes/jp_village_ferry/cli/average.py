@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
                                           "contributory values, the rate, the balances, the rules cited."),
     ) -> None:
         from wreckmaster.average import InvalidAverage, adjust, validate
-        from wreckmaster.cli.main import check_choice, fail, print_json
+        from wreckmaster.cli.io import check_choice, fail, print_json
         from wreckmaster.files import FileProblem, read_document
 
         check_choice(format, ("table", "json"))

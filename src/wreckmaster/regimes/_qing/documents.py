@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import STATUS, Ctx
-from .labels import CASE_KINDS, L
-from .statement import for_label, kind_label
+from wreckmaster.documents.common import STATUS, Ctx
+from wreckmaster.documents.labels import CASE_KINDS, L
+from wreckmaster.documents.statement import for_label, kind_label
 
 SIGNALS = {"aground-sound": {"zh": "擱淺船身未壞（白旗）", "en": "aground, hull sound (white flag)"},
            "breached": {"zh": "船身已破（黑旗）", "en": "hull breached (black flag)"}}

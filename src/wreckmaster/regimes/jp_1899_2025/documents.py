@@ -22,10 +22,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from . import numerals, photos
-from .common import Ctx, DocumentProblem
-from .labels import EXPENSES, KINDS, L
-from .statement import totals
+from wreckmaster.documents import numerals, photos
+from wreckmaster.documents.common import Ctx, DocumentProblem
+from wreckmaster.documents.labels import EXPENSES, KINDS, L
+from wreckmaster.documents.statement import totals
 
 GOODS = {"floating": {"ja": "漂流物", "zh": "漂流物", "fr": "épave flottante", "en": "drifting goods"},
          "sunk": {"ja": "沈没品", "zh": "沉沒物", "fr": "épave coulée", "en": "sunken goods"},
@@ -188,6 +188,11 @@ def _reward_basis(ctx: Ctx, step: dict[str, Any] | None) -> tuple[str, str | Non
         return f"{base_label}{ctx.amount(str(base))}之{numerals.fraction_kanji(rate['value'], 'zh')}", rate.get("cite")
     of = "de" if ctx.lang == "fr" else "of"
     return f"{rate['value']} {of} {base_label} {ctx.amount(str(base))}", rate.get("cite")
+
+
+def notice_goods(ctx: Ctx, item) -> str:
+    """The class of goods the notice writes after the item (``DocumentWords.notice_goods``)."""
+    return ctx.t(GOODS[goods_class(ctx, item)])
 
 
 def purposes(ctx: Ctx, charges: list[dict[str, Any]]) -> list[str]:

@@ -10,9 +10,9 @@ from typing import Any
 import re
 from fractions import Fraction
 
-from .common import STATUS, Ctx, DocumentProblem, de
-from .labels import L
-from .statement import totals
+from wreckmaster.documents.common import STATUS, Ctx, DocumentProblem, de
+from wreckmaster.documents.labels import L
+from wreckmaster.documents.statement import totals
 
 ADMIN_ROLES = ("administrator",)
 

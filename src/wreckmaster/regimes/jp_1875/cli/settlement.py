@@ -24,7 +24,7 @@ Example:
 
 
 def register(app: typer.Typer) -> None:
-    from wreckmaster.cli.jp1875_document import register_document
+    from .document import register_document
 
     register_document(app, name='settlement', help=HELP, document='the settlement statement (精算書), arts 19–20,',
                       build='wreckmaster.regimes.jp_1875.settlement:statement', render=render,

@@ -25,7 +25,7 @@ def register_document(app: typer.Typer, *, name: str, help: str, document: str, 
         from datetime import date
         from importlib import import_module
 
-        from wreckmaster.cli.main import check_choice, load_or_fail, parse_date, print_json
+        from wreckmaster.cli.io import check_choice, load_or_fail, parse_date, print_json
 
         check_choice(format, ("text", "json"))
         when = parse_date(as_of, "--as-of")

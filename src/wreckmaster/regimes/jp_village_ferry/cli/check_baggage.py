@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from datetime import date
 
-        from wreckmaster.cli.main import fail, parse_date
+        from wreckmaster.cli.io import fail, parse_date
         from wreckmaster.law import values
 
         problems: list[tuple[str, str]] = []
@@ -83,7 +83,7 @@ def _print(result, sides, weight, format: str) -> None:
     from wreckmaster.law.values import exact_text
 
     if format == "json":
-        from wreckmaster.cli.main import print_json
+        from wreckmaster.cli.io import print_json
 
         print_json({
             "accepted": result.accepted,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import Ctx
-from .labels import CASE_KINDS, L, WATERS
+from wreckmaster.documents.common import Ctx
+from wreckmaster.documents.labels import CASE_KINDS, L, WATERS
 
 
 def wreck_report(ctx: Ctx, party: str | None) -> dict[str, Any]:

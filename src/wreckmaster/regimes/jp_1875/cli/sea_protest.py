@@ -24,7 +24,7 @@ Example:
 
 
 def register(app: typer.Typer) -> None:
-    from wreckmaster.cli.jp1875_document import register_document
+    from .document import register_document
 
     register_document(app, name='sea-protest', help=HELP, document='the sea protest certificate (浦証文), art 21,',
                       build='wreckmaster.regimes.jp_1875.sea_protest:certificate', render=render,
