@@ -20,24 +20,29 @@ UNIT_LABELS = {"m": {"en": "metres", "ja": "メートル", "zh": "公尺", "fr":
 
 
 def day(text: str) -> str:
-    """ISO ``2026-03-31`` or an era date ``令和8年3月31日`` / ``明治九年三月二日`` → ISO text."""
+    """ISO ``2026-03-31`` (or ``2026/3/31``), a Japanese era date ``令和8年3月31日`` /
+    ``明治九年三月二日`` or a Qing one ``光緒十六年閏二月初一日`` (lunar, ``law/chinese_calendar``) → ISO
+    text. A date that is not a day raises :class:`~wreckmaster.law.chinese_calendar.DateProblem`."""
+    from wreckmaster.law.chinese_calendar import DateProblem
+    from wreckmaster.law.eras import from_era
+
     text = unicodedata.normalize("NFKC", text or "").strip()
     if not text:
         return ""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})|(\d{4})/(\d{1,2})/(\d{1,2})", text)
+    if m:
+        y, mo, d = (int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:]))
         try:
-            return date.fromisoformat(text).isoformat()
+            return date(y, mo, d).isoformat()
         except ValueError:
-            raise ValueError(f"{text!r} is not a day of the calendar") from None
-    if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", text):
-        y, m, d = (int(x) for x in text.split("/"))
-        try:
-            return date(y, m, d).isoformat()
-        except ValueError:
-            raise ValueError(f"{text!r} is not a day of the calendar") from None
-    from wreckmaster.law.eras import from_japanese
-
-    return from_japanese(text).isoformat()
+            raise DateProblem("not-a-day", f"{text!r} is not a day of the calendar", text=text) from None
+    try:
+        return from_era(text).isoformat()
+    except DateProblem as exc:
+        if exc.code != "not-an-era-date":
+            raise
+        raise DateProblem("not-a-date", f"{text!r} is not a date: write 2026-03-31, 令和8年3月31日 or "
+                          "光緒十六年二月十五日", text=text) from None
 
 
 _HEMI = {"N": 1, "S": -1, "E": 1, "W": -1, "O": -1}   # O: ouest (French)

@@ -172,8 +172,8 @@ def fmt_amount(amount: str | Decimal | None, currency: str | None, lang: str) ->
 LABELS.update({
     "date": {"en": "Date", "ja": "日付", "zh": "日期", "fr": "Date"},
     "required": {"en": "required", "ja": "必須", "zh": "必填", "fr": "obligatoire"},
-    "date_hint": {"en": "2026-03-31 or 令和8年3月31日", "ja": "2026-03-31 または 令和8年3月31日", "zh": "2026-03-31",
-                  "fr": "2026-03-31"},
+    "date_hint": {"en": "2026-03-31, 令和8年3月31日 or 光緒十六年二月十五日", "ja": "2026-03-31 または 令和8年3月31日",
+                  "zh": "2026-03-31 或 光緒十六年二月十五日", "fr": "2026-03-31"},
     "confirm_future": {"en": "The date is right: record it although it is after today",
                        "ja": "日付は正しい（本日より後ですが記録する）", "zh": "日期無誤（雖在今日之後仍登錄）",
                        "fr": "La date est exacte : l’inscrire bien qu’elle soit postérieure à aujourd’hui"},
