@@ -187,15 +187,7 @@ LABELS.update({
     "state": {"en": "State when found", "ja": "拾得時の状態", "zh": "撈獲時情形", "fr": "État à la découverte"},
     "choose_event": {"en": "Choose the type of event first.", "ja": "まず出来事の種類を選んでください。",
                      "zh": "請先擇事件種類。", "fr": "Choisissez d’abord le type d’événement."},
-    "conflict": {"en": "Someone recorded an entry meanwhile: the case is now at version {v}. What you typed is kept "
-                       "below; check what changed, then record again.",
-                 "ja": "その間に別の記録がありました（現在 第{v}版）。入力内容は下に残してあります。変更を確認してから再度記録してください。",
-                 "zh": "其間已有他人登錄（現為第{v}版）。所填之項仍留於下，請查所改之處後再登錄。",
-                 "fr": "Quelqu’un a inscrit une entrée entre-temps : l’affaire est à la version {v}. Votre saisie est "
-                       "conservée ci-dessous ; vérifiez ce qui a changé, puis inscrivez à nouveau."},
     "changed_meanwhile": {"en": "Recorded meanwhile", "ja": "その間の記録", "zh": "其間之登錄", "fr": "Inscrit entre-temps"},
-    "supervisor_only": {"en": "Amending and retracting need a supervisor.", "ja": "訂正・取消は監督者のみ行えます。",
-                        "zh": "更正、撤銷須督辦。", "fr": "Rectifier et annuler demandent un superviseur."},
     "field": {"en": "Field", "ja": "項目", "zh": "項目", "fr": "Champ"},
     "show_as_of": {"en": "Show", "ja": "表示", "zh": "示", "fr": "Afficher"},
     "both_langs": {"en": "with English", "ja": "英語併記", "zh": "附英文", "fr": "avec l’anglais"},

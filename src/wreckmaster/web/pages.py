@@ -113,9 +113,27 @@ def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HT
               "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
     for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
         ctx.setdefault(k, v)
+    ctx.update(_refusals_shown(ctx.get("errors") or [], ctx["field_errors"], lang))
     html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,
                                                 **{**labels, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str], lang: str) -> dict[str, Any]:
+    """The refusals in the page's language (``refusals.local``): at the form's top, each as
+    (the field's label, the message, its language); beside each field its message, and its code
+    (``field_codes``: the date questioned as after today offers its box)."""
+    from . import refusals
+
+    def label(pointer: str) -> str:
+        name = forms.field_of(pointer)
+        if name is None:
+            return ""
+        return i18n.t(name, lang) if name in i18n.LABELS and name not in i18n.FIELD_LABELS else i18n.field_label(name, lang)
+
+    return {"errors": [(label(p), *refusals.local(m, lang)) for p, m in errors],
+            "field_errors": {k: refusals.local(m, lang)[0] for k, m in field_errors.items()},
+            "field_codes": {k: getattr(refusals.read(m), "code", None) for k, m in field_errors.items()}}
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
@@ -507,6 +525,8 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
     from wreckmaster.store.errors import Conflict, Forbidden, InvalidEntry, NotFound
 
+    from .refusals import Refusal
+
     store = _store(request)
     lang = form.get("lang", ["en"])[0]
     lang = lang if lang in i18n.LANGS else "en"
@@ -517,11 +537,11 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
             raise InvalidEntry(problems)
         expect = form.get("version", [""])[0]
         if not expect.isdigit():   # an append is made on the version the clerk saw, as the API's If-Match
-            raise InvalidEntry([("/form/version", "required: the version the entry is made on (reload the page)")])
+            raise InvalidEntry([("/form/version", Refusal("version-missing"))])
         if kind == "event":
             etype = form.get("event_type", [""])[0]
             if etype not in forms.EVENT_TYPES:
-                raise InvalidEntry([("/event/type", f"choose an event type, got {etype!r}")])
+                raise InvalidEntry([("/event/type", Refusal("choose-event", got=etype))])
             entry = forms.event_entry(etype, form, scenario)
         elif kind == "amend":
             entry = forms.amend_entry(form)
@@ -542,14 +562,14 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
         if isinstance(exc, InvalidEntry):
             ctx["errors"], status = list(exc.problems), 422
             ctx["field_errors"] = forms.field_errors(exc.problems)
-        elif isinstance(exc, Conflict):
+        else:   # the store's refusal, from its code and values, at the form's top
+            ctx["errors"] = [("", Refusal(exc.code, str(exc), **exc.values))]
+            status = 409 if isinstance(exc, Conflict) else 403
+        if isinstance(exc, Conflict):
             # the second clerk's input is kept; the entries recorded since it was read are shown
-            ctx["errors"], status = [("", i18n.t("conflict", lang).format(v=exc.current))], 409
             ctx["meanwhile"] = [h for h in ctx["history"]
                                 if h["seq"] > (int(expect) if expect.isdigit() else exc.current)]
             ctx["version"] = exc.current
-        else:
-            ctx["errors"], status = [("", i18n.t("supervisor_only", lang))], 403
         return render(request, "case.html", status=status, **ctx)
     note_q = (f"&note={quote(note)}" if note else "") + ("&both=1" if form.get("both", [""])[0] == "1" else "")
     return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)
