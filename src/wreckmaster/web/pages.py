@@ -36,7 +36,9 @@ def _env():
                           trim_blocks=True, lstrip_blocks=True)
         env.filters["entry_text"] = entry_text
         env.globals.update(t=i18n.t, both=i18n.both, fmt_date=i18n.fmt_date, fmt_amount=i18n.fmt_amount,
-                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS)
+                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS,
+                           LANG_NAMES=i18n.LANG_NAMES, office_name=i18n.office_name, doc_title=i18n.doc_title,
+                           fund_label=i18n.fund_label)
         from .public_labels import pt
 
         from wreckmaster.public.service import photos_of
@@ -98,19 +100,24 @@ def _user(request: Request) -> WebUser | None:
     return user
 
 
+def page_labels(request: Request, with_english: bool = False) -> dict[str, Any]:
+    """Issue 25: a page in its language only; the English beside it when the user asks (?both=1).
+    The office's pages and the public ones (``public._page``) both label through these."""
+    with_en = request.query_params.get("both") == "1" or with_english
+    return {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
+            "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
+            "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
+            "value_label": lambda v, lang: i18n.value_label(v, lang, with_en),
+            "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
+
+
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     user = _user(request)
     office = ctx.pop("office", None) or (_office(request, user.office) if user else None)
     lang = ctx.pop("lang", None) or request.query_params.get("lang") or (office.lang if office else None) or "en"
     if lang not in i18n.LANGS:
         lang = "en"
-    # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
-    with_en = request.query_params.get("both") == "1" or bool(ctx.pop("with_english", False))
-    labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
-              "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
-              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en),
-              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en),
-              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en)}
+    labels = page_labels(request, bool(ctx.pop("with_english", False)))
     for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
         ctx.setdefault(k, v)
     ctx.update(_refusals_shown(ctx.get("errors") or [], ctx["field_errors"], lang))
@@ -203,17 +210,17 @@ async def login(request: Request):
     await pools.blocking(_user, request)   # a session already open is read here, not on the event loop
     name, password, token = (form.get(k, [""])[0].strip() for k in ("name", "password", "token"))
     nxt = _safe_next(form.get("next", ["/cases"])[0])
+    lang = form.get("lang", [""])[0] if form.get("lang", [""])[0] in i18n.LANGS else None
     if not _sessions(request).login_ok(request.cookies.get(LOGIN_COOKIE), form.get("csrf", [None])[0]):
-        return _login_form(request, status=403, next=nxt, error="The login form was stale; please log in again.")
+        return _login_form(request, status=403, next=nxt, error="login_stale", lang=lang)
     if _text_problems(form):
-        return _login_form(request, status=422, next=nxt, error="Unknown user, wrong password or token.")
+        return _login_form(request, status=422, next=nxt, error="login_failed", lang=lang)
     store = _store(request)
     address = request.client.host if request.client else None
     who = None if token else name
     stored, user, wait = await pools.blocking(store.login_started, who, address)
     if wait > 0:
-        resp = _login_form(request, status=429, next=nxt,
-                           error=f"Too many failed logins: try again in {int(wait) + 1} seconds.")
+        resp = _login_form(request, status=429, next=nxt, error="login_wait", wait=int(wait) + 1, lang=lang)
         resp.headers["Retry-After"] = str(int(wait) + 1)
         return resp
     if token:
@@ -223,7 +230,7 @@ async def login(request: Request):
         ok = await pools.hashing(logins.verify, stored, password) and user is not None
     await pools.blocking(store.login_finished, who, address, ok)
     if not ok:
-        return _login_form(request, status=401, next=nxt, error="Unknown user, wrong password or token.")
+        return _login_form(request, status=401, next=nxt, error="login_failed", lang=lang)
     found = await pools.blocking(store.session_user, user.name)
     epoch = found[1] if found else 0
     request.state.user = user.name
@@ -279,11 +286,10 @@ def new_case_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by
     user = _user(request)
     if user is None:
         return _login_redirect(request)
-    from wreckmaster.law.regime import available
-
     office = _office(request, user.office, _store(request).list_cases(office=user.office))
     return render(request, "case_new.html", lang=lang if "lang" in request.query_params else None, office=office,
-                  regimes=list(available()), errors=[], values={"regime": office.regime} if office.regime else {})
+                  regimes=_regime_choices(lang if "lang" in request.query_params else office.lang or "en"), errors=[],
+                  values={"regime": office.regime} if office.regime else {})
 
 
 @router.post("/cases/new")
@@ -300,7 +306,6 @@ def _new_case(request: Request, form: dict[str, list[str]]):
         return _login_redirect(request)
     if not csrf_ok(user, form.get("csrf", [None])[0]):
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
-    from wreckmaster.law.regime import available
     from wreckmaster.store.errors import InvalidEntry
 
     try:
@@ -311,9 +316,28 @@ def _new_case(request: Request, form: dict[str, list[str]]):
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
         values = {k: v[0] for k, v in form.items() if not _text_problems({k: v})}
-        return render(request, "case_new.html", status=422, regimes=list(available()), errors=exc.problems,
-                      values=values)
+        lang = form.get("lang", [""])[0]
+        lang = lang if lang in i18n.LANGS else None
+        return render(request, "case_new.html", status=422, lang=lang, regimes=_regime_choices(lang or "en"),
+                      errors=exc.problems, values=values)
     return RedirectResponse(f"/cases/{quote(case_id)}", status_code=303)
+
+
+def _regime_choices(lang: str) -> list[tuple[str, str, str]]:
+    """(id, the law's title, its language) of every regime, for the new case's list: the title
+    as the law itself words it (水難救護法, 難破船救助規則), in English on an English page."""
+    from wreckmaster.law import citations
+    from wreckmaster.law.regime import available
+
+    out = []
+    for rid in available():
+        law = citations.law(rid)
+        title = law.get("title") or {}
+        if lang == "en" and title.get("en"):
+            out.append((rid, title["en"], "en"))
+        else:
+            out.append((rid, title.get("original") or rid, str(law.get("language") or "en")))
+    return out
 
 
 # --- one case --------------------------------------------------------------------------
