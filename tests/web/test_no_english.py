@@ -18,11 +18,13 @@ DATA = {"tanaka", "misaki", "local"}
 
 
 def _data_words(store, case_id: str) -> set[str]:
-    """The words the clerk typed (names, descriptions, places): the case's data, not the page's."""
-    import json
-
-    text = json.dumps(store.export(case_id, office="misaki"), ensure_ascii=False)
-    return set(re.findall(r"[A-Za-z]+", text))
+    """The words the clerk typed (names, descriptions, places): the case's data, not the page's
+    (enumerated values, roles and states are the page's words, and are scanned)."""
+    doc = store.export(case_id, office="misaki")
+    texts = [doc["case"].get("place") or "", (doc["case"].get("vessel") or {}).get("name") or ""]
+    texts += [x.get("name") or "" for x in doc.get("parties", []) + doc.get("persons", [])]
+    texts += [x.get("description") or "" for x in doc.get("items", [])]
+    return set(re.findall(r"[A-Za-z]+", " ".join(texts)))
 
 
 @pytest.fixture(scope="module")

@@ -312,7 +312,11 @@ def _new_case(request: Request, form: dict[str, list[str]]):
         problems = _text_problems(form)
         if problems:
             raise InvalidEntry(problems)
-        doc = forms.first_report_scenario(form, _office(request, user.office).name)
+        from .office import regime_lang
+
+        # the office's head is named in the case's language (三崎町役場, not its English beside)
+        head = i18n.office_name(_office(request, user.office).name, regime_lang(forms._one(form, "regime") or None))
+        doc = forms.first_report_scenario(form, head)
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
         values = {k: v[0] for k, v in form.items() if not _text_problems({k: v})}
