@@ -21,7 +21,7 @@ SAMPLE = {"type": "sold", "id": "buoy-1", "item": "buoy-1", "date": "2026-03-05"
           "first": "/items/0/id", "section": "items", "rest": "", "target": "9", "seq": "3", "current": "4",
           "today": "2026-03-01", "text": "x", "example": "明治九年三月二日", "era": "光緒", "years": "34",
           "first_year": "1875", "last": "1908", "year": "光緒十六年", "month": "閏三月", "leap_month": "閏二月",
-          "days": "29", "day": "30", "case": "2026-0001", "expected": "3"}
+          "days": "29", "day": "30", "case": "2026-0001", "expected": "3", "n": "2000", "bound": "90"}
 
 
 def _names(template: str) -> set[str]:
@@ -136,3 +136,12 @@ def test_a_conflict_is_told_in_french_at_the_forms_top(client):  # noqa: F811
     assert r.status_code == 409
     top = unescape(r.text).split('class="error" role="alert"')[1].split("</div>")[0]
     assert 'lang="fr"' in top and "l’affaire est à la version 2" in top
+
+
+def test_a_finders_report_is_refused_in_the_pages_language(client):  # noqa: F811
+    """The public report form (issue 27): its refusals, at the form's top with their field's label."""
+    r = client.post("/report", data={"lang": "ja", "description": "赤い浮き玉", "found_on": "2026-03-02",
+                                     "state": "floating"}, files={"photo": ("", b"", "application/octet-stream")})
+    assert r.status_code == 422, r.text[:300]
+    top = unescape(r.text).split('class="error" role="alert"')[1].split("</div>")[0]
+    assert "場所か、緯度・経度を入力してください" in top and "give lat and lon" not in top

@@ -132,11 +132,15 @@ def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str],
     (``field_codes``: the date questioned as after today offers its box)."""
     from . import refusals
 
+    from .public_labels import FIELD_KEYS, pt
+
     def label(pointer: str) -> str:
-        name = forms.field_of(pointer)
-        if name is None:
-            return ""
-        return i18n.t(name, lang) if name in i18n.LABELS and name not in i18n.FIELD_LABELS else i18n.field_label(name, lang)
+        name = forms.field_of(pointer) or str(pointer).strip("/")
+        if name in i18n.FIELD_LABELS:
+            return i18n.field_label(name, lang)
+        if name in FIELD_KEYS:
+            return pt(FIELD_KEYS[name], lang)
+        return i18n.t(name, lang) if name in i18n.LABELS else ""
 
     return {"errors": [(label(p), *refusals.local(m, lang)) for p, m in errors],
             "field_errors": {k: refusals.local(m, lang)[0] for k, m in field_errors.items()},

@@ -1,7 +1,7 @@
 """A refused entry in the page's language (issue 25): each refusal has a code and values, and
 its message is written from them in English, Japanese, classical Chinese or French.
 
-Three sources, one table (:data:`MESSAGES`):
+Four sources, one table (:data:`MESSAGES`):
 
 - what the forms themselves refuse (a date that is not a day, a position, a distance, a
   future act): a :class:`Refusal` made here or a ``DateProblem`` of ``law/chinese_calendar``,
@@ -11,6 +11,7 @@ Three sources, one table (:data:`MESSAGES`):
   :class:`~wreckmaster.store.errors.InvalidEntry`'s problems are the engine's English sentences
   (the API answers them as they are, CASE.md), read here into a code and values by
   :data:`PATTERNS`;
+- what a finder's report is refused for (``public/reports.py``), read the same way;
 - anything else is shown as it is, marked as English (``lang="en"``).
 
 The English of every code is the sentence the store or the form writes, so a page in English
@@ -73,6 +74,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "fr": "l’inscription n° 1 (le premier rapport) ne s’annule pas : rectifiez-la"},
     "reason-required": {"en": "expected the reason, a non-empty text", "ja": "理由を記入してください",
                         "zh": "請書緣由", "fr": "indiquez le motif"},
+    # --- a finder's report (public/reports.py) --------------------------------------------
+    "too-long": {"en": "at most {n} characters", "ja": "{n}文字までです", "zh": "至多{n}字", "fr": "{n} caractères au plus"},
+    "date-format": {"en": "expected a date, YYYY-MM-DD", "ja": "日付を入力してください（例：2026-03-31）",
+                    "zh": "請書日期（如 2026-03-31）", "fr": "une date est attendue (AAAA-MM-JJ)"},
+    "report-before-day": {"en": "a find cannot be reported before its day", "ja": "拾得の日より前には届け出られません",
+                          "zh": "未到拾獲之日不得呈報", "fr": "une découverte ne se déclare pas avant son jour"},
+    "degrees": {"en": "expected degrees between -{bound} and {bound}", "ja": "-{bound}から{bound}までの度数で入力してください",
+                "zh": "須為 -{bound} 至 {bound} 之度數", "fr": "des degrés entre -{bound} et {bound} sont attendus"},
+    "lat-and-lon": {"en": "give both lat and lon, or neither", "ja": "緯度と経度は両方入力するか、両方空欄にしてください",
+                    "zh": "緯度、經度須並填或並空", "fr": "donnez la latitude et la longitude, ou aucune des deux"},
+    "place-or-position": {"en": "give lat and lon, or the place", "ja": "場所か、緯度・経度を入力してください",
+                          "zh": "請填地方或緯度、經度", "fr": "donnez le lieu, ou la latitude et la longitude"},
     # --- the forms (web/forms.py, web/entry_values.py, law/eras.py, law/chinese_calendar.py)
     "version-missing": {"en": "required: the version the entry is made on (reload the page)",
                         "ja": "記録の版がありません（ページを再読み込みしてください）",
@@ -149,6 +162,12 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [(code, re.compile(rx)) for code, 
     ("already-retracted", r"entry (?P<target>\d+) is already retracted"),
     ("retract-opening", r"seq 1 \(the opening report\) cannot be retracted; amend it instead"),
     ("reason-required", r"expected the reason, a non-empty text"),
+    ("too-long", r"at most (?P<n>\d+) characters"),
+    ("date-format", r"expected a date, YYYY-MM-DD"),
+    ("report-before-day", r"a find cannot be reported before its day"),
+    ("degrees", r"expected degrees between -(?P<bound>\d+) and (?P=bound)"),
+    ("lat-and-lon", r"give both lat and lon, or neither"),
+    ("place-or-position", r"give lat and lon, or the place"),
 )]
 
 
