@@ -5,6 +5,9 @@
   posted, its owner claims it; the clerk types only what a clerk knows (the description, the
   value, the dates, in the era too), picks the rest from lists. Art 24 ¶2: the owner pays the
   finder a reward of 5 to 20 % of the value (the ceiling of 20 % of 20,000 yen is 4,000 yen).
+- a second find at 三崎町役場 run to the finder's acquisition (拾得者の所有権取得, art 28): the notice
+  is posted, six months pass with no owner (art 27 ¶1), the mayor informs the finder, who takes the
+  goods paying the costs and owns them (art 28 ¶2);
 - a French administrator's declaration, landing and sale of a cask under fr-epaves;
 - a Qing case under qing-shandong, in classical Chinese.
 Screenshots are saved (docs/screenshots/ with WRECKMASTER_SCREENSHOTS=1).
@@ -19,7 +22,10 @@ import pytest
 from playwright.sync_api import expect
 from tests.conftest import PASSWORD
 
-from .conftest import shot
+from wreckmaster.law.eras import japanese
+
+from .conftest import login, shot
+from .english_scan import english_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web-site")]
 
@@ -51,14 +57,6 @@ def check_both_widths(browser, cookies, url: str, name: str) -> None:
             assert scroll <= 391, f"{name}: {scroll}px wide on a 390-px screen"
         shot(page, f"{name}-{width}")
         page.close()
-
-
-def login(page, url, name, password, label_user="User name", label_password="Password", button="Log in"):
-    page.goto(f"{url}/login")
-    page.get_by_label(label_user).fill(name)
-    page.get_by_label(label_password, exact=True).fill(password)
-    page.get_by_role("button", name=button).click()
-    page.wait_for_load_state()
 
 
 def test_a_japanese_clerks_day_under_todays_act(site, browser):
@@ -126,6 +124,78 @@ def test_a_japanese_clerks_day_under_todays_act(site, browser):
     for path, name in ((case_url, "ja-case"), (f"{url}/cases", "ja-cases"), (f"{url}/cases/new", "ja-new"),
                        (f"{url}/notices?lang=ja", "ja-notices"), (f"{case_url}?event_type=notice_posted", "ja-event")):
         check_both_widths(browser, cookies, path, name)
+
+
+def _record_event(page, etype: str, day: str, picks: dict[str, str], typed: dict[str, str] | None = None) -> None:
+    """An event as a clerk records it: its type picked from the list (the form comes with htmx), the
+    date typed, the people and goods picked by their names, the other dates typed."""
+    page.locator("#event_type").select_option(etype)
+    expect(page.locator("#event-fields input[name=event_type]")).to_have_value(etype)
+    page.locator("#ev-date").fill(day)
+    for field, label in picks.items():
+        page.locator(f"#ev-{field}").select_option(label=label)
+    for field, text in (typed or {}).items():
+        page.locator(f"#ev-{field}").fill(text)
+    page.locator("form[action$='/entries/event'] button").click()
+    expect(page.locator("#saved")).to_contain_text("記録しました")
+
+
+def test_a_second_find_to_the_finders_acquisition(site, browser):
+    """A fisherman's oar is delivered to the town office and its notice posted (arts 24, 25); no owner
+    comes forward within six months of the notice (art 27 ¶1: the owner's deadline is missed); the
+    mayor informs the finder, who takes the oar within the period given, paying the costs, and owns
+    it (art 28 ¶1, ¶2). The dates are typed in the era (令和), counted back from today so that no act
+    is after the day the test runs."""
+    from datetime import date, timedelta
+
+    def era(d: date, numerals: str = "kanji") -> str:
+        return japanese(d, numerals)
+
+    found = date.today() - timedelta(days=300)
+    notice = found + timedelta(days=2)
+    informed = notice + timedelta(days=200)          # after the owner's six months (art 27 ¶1)
+    url = site["url"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    login(page, url, "tanaka", "umi-no-hi")
+    page.goto(f"{url}/cases/new?lang=ja")
+    page.get_by_label("法令").select_option("jp-1899-2025")
+    page.get_by_label("発生日").fill(era(found))
+    page.get_by_label("場所").fill("三崎町 城ヶ島 西海岸")
+    page.get_by_label("種別").select_option(label="漂流物")
+    page.get_by_label("報告者").fill("漁師 与作")
+    page.get_by_role("button", name="第一報から事件を開く").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("ul.people")).to_contain_text("市町村長")      # the mayor is there without being added
+
+    page.get_by_text("救助・拾得物件を加える").click()
+    page.locator("#it-desc").fill("櫂（木製、長さ約三メートル）")
+    page.locator("#it-value").fill("30000")
+    page.locator("#it-fdate").fill(era(found, "arabic"))
+    page.locator("#it-fby").select_option(label="漁師 与作")
+    page.locator("#it-state").select_option(label="漂着")
+    page.locator("form[action$='/entries/item'] button").click()
+    expect(page.locator("#saved")).to_be_visible()
+    oar = "櫂（木製、長さ約三メートル）"
+
+    page.get_by_text("出来事を記録する").click()
+    _record_event(page, "delivered", era(found + timedelta(days=1)), {"by": "漁師 与作", "to": "三崎町役場", "items": oar})
+    page.get_by_text("出来事を記録する").click()
+    _record_event(page, "notice_posted", era(notice, "arabic"), {"items": oar})
+    page.get_by_text("出来事を記録する").click()
+    _record_event(page, "finder_notified", era(informed), {"to": "漁師 与作", "items": oar},
+                  {"due": era(informed + timedelta(days=14))})
+    page.get_by_text("出来事を記録する").click()
+    _record_event(page, "finder_took", era(informed + timedelta(days=5)), {"by": "漁師 与作", "items": oar})
+
+    # what the page shows, in Japanese: the finder owns the oar (art 28 ¶2), the owner's deadline
+    # missed, the finder's met; the inventory says who took it
+    expect(page.locator("ul.findings")).to_contain_text("拾得者は費用を支払って物件を引き取り、その所有権を取得した（第二十八条第二項）")
+    expect(page.locator("tr.status-missed")).to_contain_text("所有者")
+    expect(page.locator("tr.status-met", has_text="漁師 与作")).to_contain_text("履行済")
+    expect(page.locator("#inv-h + div")).to_contain_text("拾得者の取得")
+    assert english_words(page.content(), {"tanaka"}, "ja") == []
+    shot(page, "ja-finder-acquires-1280")
+    check_both_widths(browser, page.context.cookies(), page.url.split("?")[0].split("#")[0], "ja-finder-acquires")
 
 
 def test_a_french_declaration_landing_and_sale(site, browser):

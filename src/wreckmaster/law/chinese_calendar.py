@@ -168,9 +168,13 @@ def add_lunar_years(start: date, count: int) -> date:
 
 # --- era dates --------------------------------------------------------------------------
 def number_zh(n: int) -> str:
-    """1–99 in Chinese numerals: 一, 十, 十七, 二十, 三十四."""
-    if not 0 < n < 100:
+    """1–999 in Chinese numerals: 一, 十, 十七, 二十, 三十四, 百五, 二百十 (an era year past 99:
+    令和百五年)."""
+    if not 0 < n < 1000:
         raise ValueError(n)
+    hundreds, n = divmod(n, 100)
+    if hundreds:
+        return ("" if hundreds == 1 else _DIGITS[hundreds]) + "百" + (number_zh(n) if n else "")
     tens, units = divmod(n, 10)
     if tens == 0:
         return _DIGITS[units]
@@ -221,6 +225,94 @@ def era_date_numeric(d: date) -> str | None:
     if era is None:
         return None
     return f"{era[0]}{era[1]}年{'閏' if ld.leap else ''}{ld.month}月{ld.day}日"
+
+
+class DateProblem(ValueError):
+    """A typed date that is not a day: ``code`` and ``values`` name what is wrong (the pages put
+    it in the page's language, ``web/refusals.py``); ``str()`` is the English sentence."""
+
+    def __init__(self, code: str, message: str, **values: object):
+        super().__init__(message)
+        self.code, self.values = code, values
+
+
+_NUMERALS = {"〇": 0, "零": 0, **{ch: i for i, ch in enumerate(_DIGITS) if i}}
+#: month names of the almanac that are not numbers
+_MONTH_WORDS = {"正": 1, "元": 1, "冬": 11, "臘": 12, "腊": 12}
+#: what a clerk may type in simplified characters, read as the almanac's
+SIMPLIFIED = str.maketrans({"绪": "緒", "丰": "豐", "统": "統", "闰": "閏"})
+
+
+def read_number(text: str) -> int:
+    """The inverse of :func:`number_zh` and :func:`day_name`, for what people type: 元 → 1,
+    九 → 9, 十 → 10, 二十五 / 廿五 → 25, 卅 → 30, 初一 → 1, 17 (full-width digits too).
+    ValueError when it is not a number."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text).strip()
+    if text == "元":
+        return 1
+    if text.isdigit():
+        return int(text)
+    text = text.removeprefix("初").replace("廿", "二十").replace("卅", "三十")
+    total, current, seen = 0, 0, False
+    for ch in text:
+        if ch in _NUMERALS:
+            current, seen = _NUMERALS[ch], True
+        elif ch in "十百":
+            total, current, seen = total + (current or 1) * (10 if ch == "十" else 100), 0, True
+        else:
+            raise ValueError(f"{text!r} is not a number")
+    if not seen:
+        raise ValueError(f"{text!r} is not a number")
+    return total + current
+
+
+NUMERAL = r"[0-9０-９〇零一二三四五六七八九十廿卅百]+"
+
+
+def era_pattern() -> str:
+    """The era names of :data:`ERAS` as a regular expression's alternatives."""
+    return "|".join(name for name, _first, _last in ERAS)
+
+
+def from_era_date(text: str) -> date:
+    """The Gregorian date of a Qing era date, the inverse of :func:`era_date` and
+    :func:`era_date_numeric`: 光緒十七年二月廿五日, 光緒十七年二月二十五日, 光緒17年2月25日,
+    光緒十六年閏二月初一日, 同治元年正月初一 (the 日 may be left out). DateProblem names what is
+    wrong: an era year after the era's last, a leap month (閏) the year does not have, a day
+    the month does not have (a 30th in a month of 29 days)."""
+    import re
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text or "").translate(SIMPLIFIED).strip()
+    m = re.fullmatch(rf"({era_pattern()})\s*({NUMERAL}|元)\s*年\s*(閏)?\s*({NUMERAL}|[正冬臘腊])\s*月\s*(初?{NUMERAL})\s*日?", text)
+    if m is None:
+        raise DateProblem("not-an-era-date", f"{text!r} is not a Qing era date such as 光緒十六年二月十五日",
+                          text=text)
+    name, year_text, leap_mark, month_text, day_text = m.groups()
+    first, last = next((f, la) for n, f, la in ERAS if n == name)
+    year, leap = read_number(year_text), leap_mark is not None
+    month = _MONTH_WORDS.get(month_text) or read_number(month_text)
+    day = read_number(day_text)
+    if not 1 <= year <= last - first + 1:
+        raise DateProblem("era-year", f"{name} has the years 1 to {last - first + 1} ({first}–{last}), not {year}",
+                          era=name, years=last - first + 1, first=first, last=last, year=year)
+    year_name = f"{name}{'元' if year == 1 else number_zh(year)}年"
+    months = _year_months(first + year - 1)
+    found = next((x for x in months if (x.month, x.leap) == (month, leap)), None)
+    if found is None:
+        leaps = [x.name() for x in months if x.leap]
+        if leap and 1 <= month <= 12:
+            wanted = f"閏{month_name(month)}"
+            raise DateProblem("no-leap-month", f"{year_name} has no {wanted}"
+                              + (f" (its leap month is {leaps[0]})" if leaps else " (it has no leap month)"),
+                              year=year_name, month=wanted, leap_month=leaps[0] if leaps else "")
+        raise DateProblem("no-month", f"there is no month {month}: the months go from 正月 to 十二月", month=month)
+    if not 1 <= day <= found.days:
+        raise DateProblem("short-month", f"{year_name}{found.name()} has {found.days} days, not {day}",
+                          month=f"{year_name}{found.name()}", days=found.days, day=day)
+    return found.first + timedelta(days=day - 1)
 
 
 def describe(d: date) -> str:

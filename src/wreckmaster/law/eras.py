@@ -1,4 +1,5 @@
-"""Era dates for display: 明治九年三月二日 (Japan), 光緒十六年二月十五日 (Qing, lunar: chinese_calendar).
+"""Era dates: 明治九年三月二日 (Japan), 光緒十六年二月十五日 (Qing, lunar: chinese_calendar), shown
+and read back (:func:`from_era`, for what a clerk types).
 
 Japan counts years by era name (元号) from the first day of each era; the Gregorian calendar
 was adopted on Meiji 6-01-01 (1873-01-01), so from then on the month and day are the Gregorian
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .chinese_calendar import number_zh
+from .chinese_calendar import NUMERAL, DateProblem, number_zh, read_number
 
 #: (first day, name, romanised) — the eras since the Gregorian calendar (1873)
 JAPANESE_ERAS = (
@@ -54,49 +55,45 @@ def japanese_en(d: date) -> str | None:
     return f"{roman} {year}, {d.isoformat()}"
 
 
-_KANJI_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-
-
-def _era_number(text: str) -> int:
-    """元 → 1, 九 → 9, 二十 → 20, 三十一 → 31, 廿 → 20, 12 → 12 (full-width digits too)."""
-    import unicodedata
-
-    text = unicodedata.normalize("NFKC", text)
-    if text == "元":
-        return 1
-    if text.isdigit():
-        return int(text)
-    text = text.replace("廿", "二十").replace("卅", "三十")
-    total, current = 0, 0
-    for ch in text:
-        if ch in _KANJI_DIGITS:
-            current = _KANJI_DIGITS[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        else:
-            raise ValueError(f"{text!r} is not a number")
-    return total + current
-
-
 def from_japanese(text: str) -> date:
     """The Gregorian date of 令和8年3月31日 / 明治九年三月二日 / 昭和元年12月25日 (the inverse of
-    :func:`japanese`, for the months and days of the Gregorian calendar, from 1873). ValueError
-    names what is wrong; an era year alone (明治九年) asks for the month and day."""
+    :func:`japanese`, for the months and days of the Gregorian calendar, from 1873).
+    :class:`~.chinese_calendar.DateProblem` names what is wrong; an era year alone (明治九年)
+    asks for the month and day."""
     import re
+    import unicodedata
 
-    m = re.fullmatch(r"\s*(明治|大正|昭和|平成|令和)\s*([0-9０-９〇零一二三四五六七八九十廿卅元]+)\s*年"
-                     r"(?:\s*([0-9０-９〇零一二三四五六七八九十廿卅]+)\s*月\s*([0-9０-９〇零一二三四五六七八九十廿卅]+)\s*日)?\s*",
-                     text)
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    names = "|".join(name for _start, name, _roman in JAPANESE_ERAS)
+    m = re.fullmatch(rf"({names})\s*({NUMERAL}|元)\s*年(?:\s*({NUMERAL})\s*月\s*({NUMERAL})\s*日)?", text)
     if m is None:
-        raise ValueError(f"{text!r} is not an era date such as 令和8年3月31日 or 明治九年三月二日")
+        raise DateProblem("not-an-era-date", f"{text!r} is not an era date such as 令和8年3月31日 or 明治九年三月二日",
+                          text=text)
     name, year_text, month_text, day_text = m.groups()
     if month_text is None:
-        raise ValueError(f"{text!r} gives the year only: add the month and day (e.g. {name}{year_text}年三月二日)")
+        raise DateProblem("year-only", f"{text!r} gives the year only: add the month and day "
+                          f"(e.g. {name}{year_text}年三月二日)", text=text, example=f"{name}{year_text}年三月二日")
     start = next(s for s, n, _r in JAPANESE_ERAS if n == name)
-    year = start.year + _era_number(year_text) - 1
-    d = date(year, _era_number(month_text), _era_number(day_text))
+    year, month, day = start.year + read_number(year_text) - 1, read_number(month_text), read_number(day_text)
+    try:
+        d = date(year, month, day)
+    except ValueError:
+        raise DateProblem("not-a-day", f"{text!r} is not a day of the calendar", text=text) from None
+    if d < GREGORIAN_IN_JAPAN:
+        raise DateProblem("before-gregorian", f"{text!r} is before 明治六年一月一日 (1873-01-01), when Japan took "
+                          "the Gregorian calendar: give the date in ISO", text=text)
     era = japanese_era(d)
     if era is None or era[0] != name:
-        raise ValueError(f"{text!r} is not a day of the {name} era")
+        raise DateProblem("not-in-era", f"{text!r} is not a day of the {name} era", text=text, era=name)
     return d
+
+
+def from_era(text: str) -> date:
+    """A Japanese (令和8年3月31日) or Qing (光緒十六年閏二月初一日) era date → its Gregorian date."""
+    import re
+
+    from .chinese_calendar import SIMPLIFIED, era_pattern, from_era_date
+
+    if re.match(rf"\s*({era_pattern()})", (text or "").translate(SIMPLIFIED)):
+        return from_era_date(text)
+    return from_japanese(text)

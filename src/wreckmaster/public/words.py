@@ -51,11 +51,19 @@ def kind_words(kind: str | None, lang: str) -> str:
     return (words.get(lang) or words["en"]) if words else (kind or "—")
 
 
+#: the classes in French (issue 25: no English on a French page), the law's words beside them
+CLASSES_FR = {"drifting": "épaves flottantes", "sunken": "objets coulés", "river-timber": "bois flottant en rivière"}
+
+
 def class_words(cls: str | None, lang: str) -> str | None:
+    """The law's own words (漂流物) on a Japanese or Chinese page; in English or French, those
+    words beside."""
     if cls is None:
         return None
     law, en, _ = classes()[cls]
-    return law if lang == "ja" else f"{en} ({law})"
+    if lang in ("ja", "zh"):
+        return law
+    return f"{CLASSES_FR[cls] if lang == 'fr' else en} ({law})"
 
 
 def notice_articles(regime_id: str | None) -> tuple[str, ...]:

@@ -9,6 +9,10 @@
 | :class:`Tampered` (a case fails its seal; a DatabaseProblem) | 5 | 503 |
 | :class:`CorruptData` (a stored row that is not JSON; a DatabaseProblem) | 5 | 503 |
 | :class:`Forbidden` (a clerk amends or retracts) | 2 | 403 |
+
+A Conflict and a Forbidden carry a ``code`` and ``values``, as each problem of an InvalidEntry
+has one (``web/refusals.py``): the pages write the refusal in their language from them; the
+command line and the API give the English as before.
 """
 from __future__ import annotations
 
@@ -31,6 +35,8 @@ class Conflict(StoreError):
     def __init__(self, case: str, current: int, expected: int):
         super().__init__(f"case {case} is at version {current}, not {expected}")
         self.case, self.current, self.expected = case, current, expected
+        #: what the pages write the refusal from, in their language (web/refusals.py)
+        self.code, self.values = "version-conflict", {"case": case, "current": current, "expected": expected}
 
 
 class InvalidEntry(StoreError):
@@ -43,6 +49,9 @@ class InvalidEntry(StoreError):
 
 class Forbidden(StoreError):
     """The user's role may not do this (a clerk amends or retracts)."""
+
+    code = "supervisor-only"
+    values: dict = {}
 
 
 class DatabaseProblem(StoreError):

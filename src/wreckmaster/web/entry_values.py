@@ -2,7 +2,8 @@
 positions in degrees and minutes or decimal degrees, distances in nautical miles, cables or metres.
 
 Each reader returns the exact value the scenario stores (text of decimals, never a float) or
-raises :class:`ValueError` with a message for the field; the form puts it next to the field.
+raises a :class:`ValueError` with a code (``refusals.EntryError``, ``chinese_calendar.DateProblem``);
+the form puts its message next to the field, in the page's language.
 """
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 import unicodedata
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+
+from .refusals import EntryError
 
 #: metres in a unit of distance: the international nautical mile (1852 m exactly, International
 #: Hydrographic Conference, Monaco 1929) and its tenth, the cable (encablure) of 185.2 m
@@ -20,24 +23,34 @@ UNIT_LABELS = {"m": {"en": "metres", "ja": "メートル", "zh": "公尺", "fr":
 
 
 def day(text: str) -> str:
-    """ISO ``2026-03-31`` or an era date ``令和8年3月31日`` / ``明治九年三月二日`` → ISO text."""
+    """ISO ``2026-03-31`` (or ``2026/3/31``), a Japanese era date ``令和8年3月31日`` /
+    ``明治九年三月二日`` or a Qing one ``光緒十六年閏二月初一日`` (lunar, ``law/chinese_calendar``) → ISO
+    text. A date that is not a day raises :class:`~wreckmaster.law.chinese_calendar.DateProblem`."""
+    from wreckmaster.law.chinese_calendar import DateProblem
+    from wreckmaster.law.eras import from_era
+
     text = unicodedata.normalize("NFKC", text or "").strip()
     if not text:
         return ""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})|(\d{4})/(\d{1,2})/(\d{1,2})", text)
+    if m:
+        y, mo, d = (int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:]))
         try:
-            return date.fromisoformat(text).isoformat()
+            return date(y, mo, d).isoformat()
         except ValueError:
-            raise ValueError(f"{text!r} is not a day of the calendar") from None
-    if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", text):
-        y, m, d = (int(x) for x in text.split("/"))
-        try:
-            return date(y, m, d).isoformat()
-        except ValueError:
-            raise ValueError(f"{text!r} is not a day of the calendar") from None
-    from wreckmaster.law.eras import from_japanese
+            raise DateProblem("not-a-day", f"{text!r} is not a day of the calendar", text=text) from None
+    try:
+        return from_era(text).isoformat()
+    except DateProblem as exc:
+        if exc.code != "not-an-era-date":
+            raise
+        raise DateProblem("not-a-date", f"{text!r} is not a date: write 2026-03-31, 令和8年3月31日 or "
+                          "光緒十六年二月十五日", text=text) from None
 
-    return from_japanese(text).isoformat()
+
+def _position_error(text: str, english: str) -> EntryError:
+    """Every way a position is not one: the page says it in its language (``refusals``)."""
+    return EntryError("not-a-position", english, text=text)
 
 
 _HEMI = {"N": 1, "S": -1, "E": 1, "W": -1, "O": -1}   # O: ouest (French)
@@ -52,18 +65,18 @@ def _angle(text: str, axis: str) -> Decimal:
     m = re.fullmatch(r"([+-]?\d+(?:[.,]\d+)?)\s*°?\s*(?:(\d+(?:[.,]\d+)?)\s*[′']\s*)?(?:(\d+(?:[.,]\d+)?)\s*[″\"]\s*)?([NSEWO])?",
                      text, re.I)
     if m is None:
-        raise ValueError(f"{text!r} is not a {axis}: write 48°39,6′ N or 48.66")
+        raise _position_error(text, f"{text!r} is not a {axis}: write 48°39,6′ N or 48.66")
     deg, minutes, seconds, hemi = m.groups()
     value = _decimal(deg)
     if minutes is not None:
         if not Decimal(0) <= _decimal(minutes) < 60:
-            raise ValueError(f"{text!r}: minutes go from 0 to 60")
+            raise _position_error(text, f"{text!r}: minutes go from 0 to 60")
         value = abs(value) + _decimal(minutes) / 60 + (_decimal(seconds) / 3600 if seconds else 0)
         value = value if not deg.startswith("-") else -value
     if hemi:
         h = hemi.upper()
         if (axis == "latitude") != (h in "NS"):
-            raise ValueError(f"{text!r}: {h} is not a hemisphere of the {axis}")
+            raise _position_error(text, f"{text!r}: {h} is not a hemisphere of the {axis}")
         value = abs(value) * _HEMI[h]
     return value
 
@@ -80,16 +93,16 @@ def position(text: str) -> dict[str, str]:
     else:
         parts = [p for p in re.split(r"\s*[;]\s*|\s*,\s+|\s+(?=[+-]?\d)", text) if p]
         if len(parts) != 2:
-            raise ValueError(f"{text!r}: give a latitude and a longitude, e.g. 48°39,6′ N 4°36′ W or 48.66, -4.6")
+            raise _position_error(text, f"{text!r}: give a latitude and a longitude, e.g. 48°39,6′ N 4°36′ W or 48.66, -4.6")
         lat_text, lon_text = parts
     try:
         lat, lon = _angle(lat_text, "latitude"), _angle(lon_text, "longitude")
     except InvalidOperation:
-        raise ValueError(f"{text!r} is not a position") from None
+        raise _position_error(text, f"{text!r} is not a position") from None
     if not -90 <= lat <= 90:
-        raise ValueError(f"{text!r}: the latitude must be between -90 and 90")
+        raise _position_error(text, f"{text!r}: the latitude must be between -90 and 90")
     if not -180 <= lon <= 180:
-        raise ValueError(f"{text!r}: the longitude must be between -180 and 180")
+        raise _position_error(text, f"{text!r}: the longitude must be between -180 and 180")
     q = Decimal("0.000001")
     return {"lat": _plain(lat.quantize(q, ROUND_HALF_EVEN)), "lon": _plain(lon.quantize(q, ROUND_HALF_EVEN))}
 
@@ -109,9 +122,9 @@ def distance(text: str, unit: str, lang: str = "en") -> tuple[str, str]:
     try:
         amount = _decimal(text)
     except InvalidOperation:
-        raise ValueError(f"{text!r} is not a number") from None
+        raise EntryError("not-a-distance", f"{text!r} is not a number", text=text) from None
     if amount < 0:
-        raise ValueError("a distance is not negative")
+        raise EntryError("not-a-distance", "a distance is not negative", text=text)
     metres = _plain(amount * METRES[unit])
     if unit == "m":
         return metres, ""

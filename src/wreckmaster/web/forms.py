@@ -82,7 +82,7 @@ def event_entry(etype: str, form: dict[str, list[str]], scenario: Any, today: da
     Every problem of the form is reported at once, each under its field."""
     from wreckmaster.store.errors import InvalidEntry
 
-    from . import entry_values
+    from . import entry_values, refusals
 
     problems: list[tuple[str, str]] = []
 
@@ -90,7 +90,7 @@ def event_entry(etype: str, form: dict[str, list[str]], scenario: Any, today: da
         try:
             return entry_values.day(raw)
         except ValueError as exc:
-            problems.append((f"/event/{name}", str(exc)))
+            problems.append((f"/event/{name}", refusals.of(exc)))
             return raw
 
     event: dict[str, Any] = {"type": etype, "date": read_day("date", _one(form, "date"))}
@@ -115,8 +115,7 @@ def event_entry(etype: str, form: dict[str, list[str]], scenario: Any, today: da
     when = today or date.today()
     if not problems and _is_day(event["date"]) and date.fromisoformat(event["date"]) > when \
             and not _one(form, "confirm_future"):
-        problems.append(("/event/date", f"{event['date']} is after today ({when.isoformat()}): an act is recorded "
-                                        "once it has happened. If the date is right, tick the box and record again."))
+        problems.append(("/event/date", refusals.Refusal("future-date", date=event["date"], today=when.isoformat())))
     if problems:
         raise InvalidEntry(problems)
     return {"event": event}
@@ -153,7 +152,7 @@ def add_entry(section: str, form: dict[str, list[str]], scenario: Any = None, la
     The conversion made is returned under ``"note"`` beside the entry (not stored)."""
     from wreckmaster.store.errors import InvalidEntry
 
-    from . import entry_values
+    from . import entry_values, refusals
 
     g = lambda name: _one(form, name)  # noqa: E731
     lst = lambda name: [v for v in form.get(name, []) if v.strip()]  # noqa: E731
@@ -180,7 +179,7 @@ def add_entry(section: str, form: dict[str, list[str]], scenario: Any = None, la
             try:
                 found["date"] = entry_values.day(g("found_date"))
             except ValueError as exc:
-                problems.append(("/item/found_date", str(exc)))
+                problems.append(("/item/found_date", refusals.of(exc)))
         if lst("found_by"):
             found["by"] = lst("found_by")
         for k in ("state", "waters"):
@@ -190,14 +189,14 @@ def add_entry(section: str, form: dict[str, list[str]], scenario: Any = None, la
             try:
                 found["position"] = entry_values.position(g("position"))
             except ValueError as exc:
-                problems.append(("/item/position", str(exc)))
+                problems.append(("/item/position", refusals.of(exc)))
         raw_distance = g("distance") or g("distance_from_coast_m")
         if raw_distance:
             try:
                 metres, note = entry_values.distance(raw_distance, g("distance_unit") or "m", lang)
                 found["distance_from_coast_m"] = metres
             except ValueError as exc:
-                problems.append(("/item/distance", str(exc)))
+                problems.append(("/item/distance", refusals.of(exc)))
         if found:
             value["found"] = found
         if g("perishable"):
@@ -211,7 +210,7 @@ def add_entry(section: str, form: dict[str, list[str]], scenario: Any = None, la
             try:
                 value["date"] = entry_values.day(g("date"))
             except ValueError as exc:
-                problems.append(("/expense/date", str(exc)))
+                problems.append(("/expense/date", refusals.of(exc)))
     if problems:
         raise InvalidEntry(problems)
     entry = {"add": section, "value": {k: v for k, v in value.items() if v not in (None, [], "")}}
@@ -324,18 +323,25 @@ _FIELD_OF = {("found", "date"): "found_date", ("found", "by"): "found_by", ("fou
              ("found", "waters"): "waters"}
 
 
+def field_of(pointer: str) -> str | None:
+    """The form field a problem is about (``/events/3/by`` → ``by``; ``/items/2/found/date`` →
+    ``found_date``), or None for a problem about the whole entry."""
+    parts = [p for p in str(pointer).split("/") if p]
+    while parts and (parts[-1].isdigit() or parts[-1] in ("lat", "lon")):
+        parts.pop()
+    if len(parts) < 2:
+        return None
+    return _FIELD_OF.get(tuple(parts[-2:]), parts[-1])
+
+
 def field_errors(problems: list[tuple[str, str]]) -> dict[str, str]:
-    """Each problem under the form field it is about (``/events/3/by`` → ``by``;
-    ``/items/2/found/date`` → ``found_date``); a problem about the whole entry is left out."""
+    """Each problem under the form field it is about (:func:`field_of`); a problem about the
+    whole entry is left out."""
     out: dict[str, str] = {}
     for pointer, message in problems:
-        parts = [p for p in str(pointer).split("/") if p]
-        while parts and (parts[-1].isdigit() or parts[-1] in ("lat", "lon")):
-            parts.pop()
-        if len(parts) < 2:
-            continue
-        name = _FIELD_OF.get(tuple(parts[-2:]), parts[-1])
-        out.setdefault(name, message)
+        name = field_of(pointer)
+        if name is not None:
+            out.setdefault(name, message)
     return out
 
 

@@ -102,6 +102,105 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+# issue 25: nothing in English on a page in another language, the frame of every page included
+LABELS.update({
+    "skip": {"en": "Skip to content", "ja": "本文へ移動", "zh": "跳至本文", "fr": "Aller au contenu"},
+    "main_nav": {"en": "main", "ja": "主な項目", "zh": "要目", "fr": "principal"},
+    "motto": {"en": "every figure with the articles it rests on.", "ja": "すべての数字に根拠条文を添えて。",
+              "zh": "凡數目皆附所據條文。", "fr": "chaque chiffre avec les articles qui le fondent."},
+    "api": {"en": "API", "ja": "API（プログラム向け）", "zh": "API（程式介面）", "fr": "API (pour les programmes)"},
+    "clerk": {"en": "clerk", "ja": "担当者", "zh": "書吏", "fr": "agent"},
+    "supervisor": {"en": "supervisor", "ja": "監督者", "zh": "督辦", "fr": "superviseur"},
+})
+
+LABELS.update({
+    "absent": {"en": "(text absent from the seed)", "ja": "（原文は底本に欠ける）", "zh": "（底本闕文）", "fr": "(texte absent de la source)"},
+    "info": {"en": "info", "ja": "参考", "zh": "附記", "fr": "information"},
+    "warning": {"en": "warning", "ja": "注意", "zh": "警示", "fr": "avertissement"},
+    "error": {"en": "error", "ja": "誤り", "zh": "謬誤", "fr": "erreur"},
+    "saved_person": {"en": "saved by", "ja": "救助者", "zh": "救起者", "fr": "sauvé par"},
+    "rescued_by": {"en": "Rescued by", "ja": "救助した者", "zh": "救起之人", "fr": "Sauvé par"},
+    "difficulty": {"en": "Difficulty", "ja": "救助の難易", "zh": "難易", "fr": "Difficulté"},
+    "hard": {"en": "hard", "ja": "困難", "zh": "難", "fr": "difficile"},
+    "easy": {"en": "easy", "ja": "容易", "zh": "易", "fr": "facile"},
+    "can_pay": {"en": "Can pay", "ja": "支払能力", "zh": "能否出資", "fr": "Peut payer"},
+    "yes": {"en": "yes", "ja": "あり", "zh": "能", "fr": "oui"},
+    "no": {"en": "no", "ja": "なし", "zh": "不能", "fr": "non"},
+    "category": {"en": "Category", "ja": "費目", "zh": "費目", "fr": "Nature de la dépense"},
+    "category_hint": {"en": "labour, boats, custody, notice …", "ja": "人夫賃、船賃、保管、公告 …", "zh": "工食、船費、看守、告示 …",
+                      "fr": "main-d’œuvre, bateaux, garde, avis …"},
+    "perishable": {"en": "perishable", "ja": "腐敗しやすい物", "zh": "易壞之物", "fr": "périssable"},
+    "no_login_needed": {"en": "no login needed.", "ja": "ログイン不要です。", "zh": "毋庸登入。", "fr": "sans connexion."},
+    "login_stale": {"en": "The login form was stale; please log in again.", "ja": "ログイン画面の有効期限が切れました。もう一度ログインしてください。",
+                    "zh": "登入頁已過時，請再登入。", "fr": "Le formulaire de connexion a expiré ; reconnectez-vous."},
+    "login_failed": {"en": "Unknown user, wrong password or token.", "ja": "利用者名、パスワードまたはトークンが違います。",
+                     "zh": "用戶名、密碼或憑證有誤。", "fr": "Utilisateur inconnu, mot de passe ou jeton erroné."},
+    "login_wait": {"en": "Too many failed logins: try again in {seconds} seconds.", "ja": "ログインの失敗が続きました。{seconds}秒後にもう一度試してください。",
+                   "zh": "登入屢敗，請於{seconds}秒後再試。", "fr": "Trop d’échecs de connexion : réessayez dans {seconds} secondes."},
+    "size": {"en": "Size", "ja": "大きさ", "zh": "大小", "fr": "Taille"},
+    "large": {"en": "large", "ja": "大", "zh": "大", "fr": "grand"},
+    "medium": {"en": "medium", "ja": "中", "zh": "中", "fr": "moyen"},
+    "small": {"en": "small", "ja": "小", "zh": "小", "fr": "petit"},
+})
+
+#: the documents' names on the case page's links (documents/__init__.py has the English titles)
+DOC_TITLES: dict[str, dict[str, str]] = {
+    "settlement": {"ja": "精算書", "zh": "精算書", "fr": "décompte (精算書)"},
+    "sea-protest": {"ja": "浦証文", "zh": "浦證文", "fr": "rapport de mer (浦証文)"},
+    "statement": {"ja": "当事者ごとの受取・支払の明細", "zh": "各人應領應付清單", "fr": "relevé d’une partie : ce qui lui est dû et ce qu’elle doit"},
+    "notice": {"ja": "公告", "zh": "告示", "fr": "avis"},
+    "wreck-report": {"ja": "船難報告書", "zh": "船難報告書", "fr": "rapport de naufrage (船難報告書)"},
+    "declaration": {"ja": "漂流物の申告（déclaration d’épave）", "zh": "呈報漂流物（déclaration d’épave）", "fr": "déclaration d’épave"},
+    "receipt": {"ja": "申告の受領証（récépissé）", "zh": "呈報收據（récépissé）", "fr": "récépissé de déclaration"},
+    "county-report": {"ja": "県の報告（稟）", "zh": "稟", "fr": "rapport du district (稟)"},
+    "found-report": {"ja": "拾得届", "zh": "拾得届", "fr": "déclaration de découverte (拾得届)"},
+    "delivery-receipt": {"ja": "受領書", "zh": "受領書", "fr": "reçu des biens remis (受領書)"},
+    "claim": {"ja": "引渡請求書", "zh": "引渡請求書", "fr": "demande de remise du propriétaire (引渡請求書)"},
+    "handover": {"ja": "交付書", "zh": "交付書", "fr": "remise à l’inventeur (交付書)"},
+    "owner-receipt": {"ja": "所有者受領書", "zh": "物主收據", "fr": "reçu du propriétaire (所有者受領書)"},
+}
+
+
+def doc_title(href: str, label: str, lang: str) -> str:
+    """A document link's label in the page's language (``settlement.pdf`` → 精算書), the party's
+    name kept (``statement.pdf?party=…`` → … — 漁師 太助); in English, the document's own title."""
+    local = DOC_TITLES.get(href.split(".pdf")[0], {}).get(lang)
+    if lang == "en" or not local:
+        return label
+    return f"{local} — {label.split(' — ', 1)[1]}" if " — " in label else local
+
+
+#: the funds that pay or receive (law/events.py FUNDS), as the office calls them
+FUND_LABELS: dict[str, dict[str, str]] = {
+    "government": {"en": "the State", "ja": "国庫", "zh": "官款", "fr": "l’État"},
+    "local-public": {"en": "the municipality", "ja": "市町村", "zh": "地方公款", "fr": "la commune"},
+    "station-fund": {"en": "the station's fund", "ja": "救護所の資金", "zh": "局款", "fr": "la caisse du poste"},
+    "customs": {"en": "the customs", "ja": "税関", "zh": "海關", "fr": "la douane"},
+    "custody": {"en": "custody", "ja": "保管", "zh": "存庫", "fr": "la garde"},
+    "unclaimed": {"en": "unclaimed", "ja": "所有者不明", "zh": "無主", "fr": "non réclamé"},
+}
+
+
+def fund_label(ident: str, lang: str) -> str:
+    """A fund's name in the page's language (``government`` → 国庫); any other id as it is."""
+    row = FUND_LABELS.get(ident)
+    return (row.get(lang) or row["en"]) if row else ident
+
+
+#: each language by its own name (the language picker)
+LANG_NAMES = {"en": "English", "ja": "日本語", "zh": "漢文", "fr": "Français"}
+
+
+def office_name(name: str | None, lang: str) -> str:
+    """An office's name as its pages show it: 三崎町役場 (Misaki town office) is 三崎町役場 on a page
+    that is not in English (the English in parentheses is for English pages)."""
+    import re
+
+    text = name or ""
+    m = re.fullmatch(r"(.*[^\x00-\x7f].*?)\s*[(（]([\x20-\x7e]+)[)）]", text)
+    return m.group(1) if m and lang != "en" else text
+
+
 def t(key: str, lang: str) -> str:
     row = LABELS.get(key)
     if row is None:
@@ -178,8 +277,8 @@ def fmt_amount(amount: str | Decimal | None, currency: str | None, lang: str) ->
 LABELS.update({
     "date": {"en": "Date", "ja": "日付", "zh": "日期", "fr": "Date"},
     "required": {"en": "required", "ja": "必須", "zh": "必填", "fr": "obligatoire"},
-    "date_hint": {"en": "2026-03-31 or 令和8年3月31日", "ja": "2026-03-31 または 令和8年3月31日", "zh": "2026-03-31",
-                  "fr": "2026-03-31"},
+    "date_hint": {"en": "2026-03-31, 令和8年3月31日 or 光緒十六年二月十五日", "ja": "2026-03-31 または 令和8年3月31日",
+                  "zh": "2026-03-31 或 光緒十六年二月十五日", "fr": "2026-03-31"},
     "confirm_future": {"en": "The date is right: record it although it is after today",
                        "ja": "日付は正しい（本日より後ですが記録する）", "zh": "日期無誤（雖在今日之後仍登錄）",
                        "fr": "La date est exacte : l’inscrire bien qu’elle soit postérieure à aujourd’hui"},
@@ -193,15 +292,7 @@ LABELS.update({
     "state": {"en": "State when found", "ja": "拾得時の状態", "zh": "撈獲時情形", "fr": "État à la découverte"},
     "choose_event": {"en": "Choose the type of event first.", "ja": "まず出来事の種類を選んでください。",
                      "zh": "請先擇事件種類。", "fr": "Choisissez d’abord le type d’événement."},
-    "conflict": {"en": "Someone recorded an entry meanwhile: the case is now at version {v}. What you typed is kept "
-                       "below; check what changed, then record again.",
-                 "ja": "その間に別の記録がありました（現在 第{v}版）。入力内容は下に残してあります。変更を確認してから再度記録してください。",
-                 "zh": "其間已有他人登錄（現為第{v}版）。所填之項仍留於下，請查所改之處後再登錄。",
-                 "fr": "Quelqu’un a inscrit une entrée entre-temps : l’affaire est à la version {v}. Votre saisie est "
-                       "conservée ci-dessous ; vérifiez ce qui a changé, puis inscrivez à nouveau."},
     "changed_meanwhile": {"en": "Recorded meanwhile", "ja": "その間の記録", "zh": "其間之登錄", "fr": "Inscrit entre-temps"},
-    "supervisor_only": {"en": "Amending and retracting need a supervisor.", "ja": "訂正・取消は監督者のみ行えます。",
-                        "zh": "更正、撤銷須督辦。", "fr": "Rectifier et annuler demandent un superviseur."},
     "field": {"en": "Field", "ja": "項目", "zh": "項目", "fr": "Champ"},
     "show_as_of": {"en": "Show", "ja": "表示", "zh": "示", "fr": "Afficher"},
     "both_langs": {"en": "with English", "ja": "英語併記", "zh": "附英文", "fr": "avec l’anglais"},

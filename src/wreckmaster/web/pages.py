@@ -36,7 +36,9 @@ def _env():
                           trim_blocks=True, lstrip_blocks=True)
         env.filters["entry_text"] = entry_text
         env.globals.update(t=i18n.t, both=i18n.both, fmt_date=i18n.fmt_date, fmt_amount=i18n.fmt_amount,
-                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS)
+                           LANGS=i18n.LANGS, HTML_LANG=i18n.HTML_LANG, UNIT_LABELS=UNIT_LABELS,
+                           LANG_NAMES=i18n.LANG_NAMES, office_name=i18n.office_name, doc_title=i18n.doc_title,
+                           fund_label=i18n.fund_label)
         from .public_labels import pt
 
         from wreckmaster.public.service import photos_of
@@ -120,25 +122,53 @@ class NamesTheUser:
         await self.app(scope, receive, send)
 
 
+def page_labels(request: Request, with_english: bool = False, regime: str | None = None) -> dict[str, Any]:
+    """Issue 25: a page in its language only; the English beside it when the user asks (?both=1).
+    The office's pages and the public ones (``public._page``) both label through these; the
+    events', fields' and values' labels are the regime's (issue 22)."""
+    with_en = request.query_params.get("both") == "1" or with_english
+    return {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
+            "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
+            "field_label": lambda n, lang: i18n.field_label(n, lang, with_en, regime),
+            "value_label": lambda v, lang: i18n.value_label(v, lang, with_en, regime),
+            "event_label": lambda e, lang: i18n.event_label(e, lang, with_en, regime)}
+
+
 def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     user = _user(request)
     office = ctx.pop("office", None) or (_office(request, user.office) if user else None)
     lang = ctx.pop("lang", None) or request.query_params.get("lang") or (office.lang if office else None) or "en"
     if lang not in i18n.LANGS:
         lang = "en"
-    # issue 25: a page in its language only; the English beside it when the user asks (?both=1)
-    with_en = request.query_params.get("both") == "1" or bool(ctx.pop("with_english", False))
     regime = getattr(ctx.get("scenario"), "regime", None)   # the events' labels are the regime's (issue 22)
-    labels = {"both": (i18n.both if with_en else i18n.t), "both_langs": with_en,
-              "role_label": lambda r, lang: i18n.role_label(r, lang, with_en),
-              "field_label": lambda n, lang: i18n.field_label(n, lang, with_en, regime),
-              "value_label": lambda v, lang: i18n.value_label(v, lang, with_en, regime),
-              "event_label": lambda e, lang: i18n.event_label(e, lang, with_en, regime)}
+    labels = page_labels(request, bool(ctx.pop("with_english", False)), regime)
     for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
         ctx.setdefault(k, v)
+    ctx.update(_refusals_shown(ctx.get("errors") or [], ctx["field_errors"], lang))
     html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,
                                                 **{**labels, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str], lang: str) -> dict[str, Any]:
+    """The refusals in the page's language (``refusals.local``): at the form's top, each as
+    (the field's label, the message, its language); beside each field its message, and its code
+    (``field_codes``: the date questioned as after today offers its box)."""
+    from . import refusals
+
+    from .public_labels import FIELD_KEYS, pt
+
+    def label(pointer: str) -> str:
+        name = forms.field_of(pointer) or str(pointer).strip("/")
+        if name in i18n.FIELD_LABELS:
+            return i18n.field_label(name, lang)
+        if name in FIELD_KEYS:
+            return pt(FIELD_KEYS[name], lang)
+        return i18n.t(name, lang) if name in i18n.LABELS else ""
+
+    return {"errors": [(label(p), *refusals.local(m, lang)) for p, m in errors],
+            "field_errors": {k: refusals.local(m, lang)[0] for k, m in field_errors.items()},
+            "field_codes": {k: getattr(refusals.read(m), "code", None) for k, m in field_errors.items()}}
 
 
 async def _form(request: Request) -> dict[str, list[str]]:
@@ -209,17 +239,17 @@ async def login(request: Request):
     name, token = (form.get(k, [""])[0].strip() for k in ("name", "token"))
     password = form.get("password", [""])[0]   # exactly as typed: spaces are part of a password (ASVS V2.1)
     nxt = _safe_next(form.get("next", ["/cases"])[0])
+    lang = form.get("lang", [""])[0] if form.get("lang", [""])[0] in i18n.LANGS else None
     if not _sessions(request).login_ok(request.cookies.get(LOGIN_COOKIE), form.get("csrf", [None])[0]):
-        return _login_form(request, status=403, next=nxt, error="The login form was stale; please log in again.")
+        return _login_form(request, status=403, next=nxt, error="login_stale", lang=lang)
     if _text_problems(form):
-        return _login_form(request, status=422, next=nxt, error="Unknown user, wrong password or token.")
+        return _login_form(request, status=422, next=nxt, error="login_failed", lang=lang)
     store = _store(request)
     address = request.client.host if request.client else None
     who = None if token else name
     stored, user, wait = await pools.blocking(store.login_started, who, address)
     if wait > 0:
-        resp = _login_form(request, status=429, next=nxt,
-                           error=f"Too many failed logins: try again in {int(wait) + 1} seconds.")
+        resp = _login_form(request, status=429, next=nxt, error="login_wait", wait=int(wait) + 1, lang=lang)
         resp.headers["Retry-After"] = str(int(wait) + 1)
         return resp
     if token:
@@ -229,7 +259,7 @@ async def login(request: Request):
         ok = await pools.hashing(logins.verify, stored, password) and user is not None
     await pools.blocking(store.login_finished, who, address, ok)
     if not ok:
-        return _login_form(request, status=401, next=nxt, error="Unknown user, wrong password or token.")
+        return _login_form(request, status=401, next=nxt, error="login_failed", lang=lang)
     found = await pools.blocking(store.session_user, user.name)
     epoch = found[1] if found else 0
     request.state.user = user.name
@@ -285,11 +315,10 @@ def new_case_page(request: Request, lang: str = "en"):  # noqa: ARG001 - read by
     user = _user(request)
     if user is None:
         return _login_redirect(request)
-    from wreckmaster.law.regime import available
-
     office = _office(request, user.office, _store(request).list_cases(office=user.office))
     return render(request, "case_new.html", lang=lang if "lang" in request.query_params else None, office=office,
-                  regimes=list(available()), errors=[], values={"regime": office.regime} if office.regime else {})
+                  regimes=_regime_choices(lang if "lang" in request.query_params else office.lang or "en"), errors=[],
+                  values={"regime": office.regime} if office.regime else {})
 
 
 @router.post("/cases/new")
@@ -306,20 +335,42 @@ def _new_case(request: Request, form: dict[str, list[str]]):
         return _login_redirect(request)
     if not csrf_ok(user, form.get("csrf", [None])[0]):
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
-    from wreckmaster.law.regime import available
     from wreckmaster.store.errors import InvalidEntry
 
     try:
         problems = _text_problems(form)
         if problems:
             raise InvalidEntry(problems)
-        doc = forms.first_report_scenario(form, _office(request, user.office).name)
+        from .office import regime_lang
+
+        # the office's head is named in the case's language (三崎町役場, not its English beside)
+        head = i18n.office_name(_office(request, user.office).name, regime_lang(forms._one(form, "regime") or None))
+        doc = forms.first_report_scenario(form, head)
         case_id, _version = _store(request).open_case(doc, office=user.office, recorded_by=user.name)
     except InvalidEntry as exc:
         values = {k: v[0] for k, v in form.items() if not _text_problems({k: v})}
-        return render(request, "case_new.html", status=422, regimes=list(available()), errors=exc.problems,
-                      values=values)
+        lang = form.get("lang", [""])[0]
+        lang = lang if lang in i18n.LANGS else None
+        return render(request, "case_new.html", status=422, lang=lang, regimes=_regime_choices(lang or "en"),
+                      errors=exc.problems, values=values)
     return RedirectResponse(f"/cases/{quote(case_id)}", status_code=303)
+
+
+def _regime_choices(lang: str) -> list[tuple[str, str, str]]:
+    """(id, the law's title, its language) of every regime, for the new case's list: the title
+    as the law itself words it (水難救護法, 難破船救助規則), in English on an English page."""
+    from wreckmaster.law import citations
+    from wreckmaster.law.regime import available
+
+    out = []
+    for rid in available():
+        law = citations.law(rid)
+        title = law.get("title") or {}
+        if lang == "en" and title.get("en"):
+            out.append((rid, title["en"], "en"))
+        else:
+            out.append((rid, title.get("original") or rid, str(law.get("language") or "en")))
+    return out
 
 
 # --- one case --------------------------------------------------------------------------
@@ -540,6 +591,8 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
         return Response("Forbidden: the form is stale (CSRF check); reload the page.", status_code=403)
     from wreckmaster.store.errors import Conflict, Forbidden, InvalidEntry, NotFound
 
+    from .refusals import Refusal
+
     store = _store(request)
     lang = form.get("lang", ["en"])[0]
     lang = lang if lang in i18n.LANGS else "en"
@@ -550,11 +603,11 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
             raise InvalidEntry(problems)
         expect = form.get("version", [""])[0]
         if not expect.isdigit():   # an append is made on the version the clerk saw, as the API's If-Match
-            raise InvalidEntry([("/form/version", "required: the version the entry is made on (reload the page)")])
+            raise InvalidEntry([("/form/version", Refusal("version-missing"))])
         if kind == "event":
             etype = form.get("event_type", [""])[0]
             if etype not in forms.EVENT_TYPES:
-                raise InvalidEntry([("/event/type", f"choose an event type, got {etype!r}")])
+                raise InvalidEntry([("/event/type", Refusal("choose-event", got=etype))])
             entry = forms.event_entry(etype, form, scenario)
         elif kind == "amend":
             entry = forms.amend_entry(form)
@@ -575,14 +628,14 @@ def _record(request: Request, case_id: str, kind: str, form: dict[str, list[str]
         if isinstance(exc, InvalidEntry):
             ctx["errors"], status = list(exc.problems), 422
             ctx["field_errors"] = forms.field_errors(exc.problems)
-        elif isinstance(exc, Conflict):
+        else:   # the store's refusal, from its code and values, at the form's top
+            ctx["errors"] = [("", Refusal(exc.code, str(exc), **exc.values))]
+            status = 409 if isinstance(exc, Conflict) else 403
+        if isinstance(exc, Conflict):
             # the second clerk's input is kept; the entries recorded since it was read are shown
-            ctx["errors"], status = [("", i18n.t("conflict", lang).format(v=exc.current))], 409
             ctx["meanwhile"] = [h for h in ctx["history"]
                                 if h["seq"] > (int(expect) if expect.isdigit() else exc.current)]
             ctx["version"] = exc.current
-        else:
-            ctx["errors"], status = [("", i18n.t("supervisor_only", lang))], 403
         return render(request, "case.html", status=status, **ctx)
     note_q = (f"&note={quote(note)}" if note else "") + ("&both=1" if form.get("both", [""])[0] == "1" else "")
     return RedirectResponse(f"/cases/{quote(case_id)}?saved={kind}&lang={lang}{note_q}#saved", status_code=303)

@@ -51,10 +51,15 @@ def _lang(request: Request, *fallbacks: str | None) -> str:
 
 
 def _page(request: Request, template: str, lang: str, status: int = 200, cache: str = "no-store", **ctx: Any) -> HTMLResponse:
-    from .pages import _user
+    from .pages import _office, _refusals_shown, _user, page_labels
 
     others = [(l, _with(request, lang=l)) for l in i18n.LANGS if l != lang]
-    html = _env().get_template(template).render(request=request, user=_user(request), lang=lang, other_langs=others, **ctx)
+    user = _user(request)
+    header = {"office": _office(request, user.office)} if user is not None and "office" not in ctx else {}
+    if ctx.get("errors"):   # a refusal in the page's language, with its field's label (web/refusals.py)
+        ctx.update(_refusals_shown(ctx["errors"], {}, lang))
+    html = _env().get_template(template).render(request=request, user=user, lang=lang, other_langs=others,
+                                                **{**page_labels(request), **header, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": cache})
 
 

@@ -63,6 +63,11 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: a finder's report's fields → their labels above (a refusal names its field so)
+FIELD_KEYS = {"description": "what", "found_on": "when", "state": "state", "place": "where", "lat": "lat", "lon": "lon",
+              "office": "which_office", "name": "your_name", "contact": "contact", "marks": "marks", "reason": "reason"}
+
+
 def pt(key: str, lang: str) -> str:
     row = LABELS.get(key)
     if row is None:
