@@ -65,6 +65,9 @@ class Finding:
     #: the message in the case's language (issue 25): given by the rule, else the regime's
     #: template for the code (``messages.yaml``, :meth:`Regime.localise`); left out when neither
     message_local: str | None = None
+    #: the values its template names (issue 22, :mod:`.messages`): ``((name, text), …)``; not
+    #: part of the JSON, which carries the sentences
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -276,8 +279,8 @@ class Assessment:
         return d
 
     def finding(self, severity: Severity, code: str, message: str, cites: str | Sequence[str],
-                local: str | None = None) -> Finding:
-        f = Finding(severity, code, message, _cites(cites), local)
+                local: str | None = None, values: tuple[tuple[str, str], ...] = ()) -> Finding:
+        f = Finding(severity, code, message, _cites(cites), local, values)
         self.findings.append(f)
         return f
 

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from . import money
+from . import messages, money
 from .assessment import Assessment
 from .contributes import NOTICE_ENDS, NOTICE_STARTS, Document, DocumentWords, ItemClass, MapLayers
 from .parameters import Param, Parameters, load as load_parameters
@@ -116,24 +116,18 @@ class Regime:
         return self.localise(out)
 
     @cached_property
-    def messages(self) -> dict[str, str]:
-        """The regime's message templates in its language (``messages.yaml``: ``findings: {code: text}``)."""
-        path = self.folder / "messages.yaml"
-        if not path.exists():
-            return {}
-        import yaml
-
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        return {str(k): str(v) for k, v in (data.get("findings") or {}).items()}
+    def messages(self) -> "messages.Templates":
+        """The regime's message templates (``messages.yaml``; :mod:`.messages`)."""
+        return messages.load(self.folder, self.language)
 
     def localise(self, out: Assessment) -> Assessment:
-        """Each finding's ``message_local`` from the regime's template for its code, where the rule
-        gave none (issue 25; docs/scenario-extensions.md, "message_local")."""
-        if self.messages:
-            from dataclasses import replace
+        """Each finding's ``message_local``: the regime's template for its code in the case's
+        language, with the finding's values, where the rule gave none (issues 22, 25;
+        docs/scenario-extensions.md, "message_local")."""
+        from dataclasses import replace
 
-            out.findings[:] = [f if f.message_local or f.code not in self.messages
-                               else replace(f, message_local=self.messages[f.code]) for f in out.findings]
+        out.findings[:] = [f if f.message_local else replace(
+            f, message_local=self.messages.render(f.code, self.language, dict(f.values))) for f in out.findings]
         return out
 
 
@@ -187,6 +181,16 @@ class Context:
 
     def p(self, name: str) -> Any:
         return self.param(name).value
+
+    def finding(self, severity: str, code: str, cites: Any, **values: str) -> None:
+        """A finding by its code and values (issue 22, "prose at the edge"): its ``message`` is the
+        regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
+        the case's language. A code without an English template raises at once (:class:`KeyError`)."""
+        template = self.regime.messages.template(code, "en")
+        if template is None:
+            raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
+        self.out.finding(severity, code, template.format_map(values), cites,  # type: ignore[arg-type]
+                         values=tuple(sorted(values.items())))
 
     def finding_once(self, severity: str, code: str, message: str, cites: Any) -> None:
         """A finding made at most once per case (a missing fact several rules need)."""
