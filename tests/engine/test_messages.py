@@ -69,5 +69,8 @@ def test_a_finding_by_code_writes_the_english_and_keeps_its_values(tmp_path):
     f = toy.localise(out).findings[0]
     assert (f.message, f.message_local, f.values) == ("the claim to buoy-1 came late", "buoy-1の請求は遅れた",
                                                       (("item", "buoy-1"),))
+    ctx.finding("warning", "claim-late", "jp-1899-2025:25", once=True, item="buoy-2")
+    ctx.finding("warning", "claim-late", "jp-1899-2025:25", once=True, item="buoy-3")   # once: left out
+    assert [f.message for f in out.findings][1:] == ["the claim to buoy-2 came late"]
     with pytest.raises(KeyError, match="no English template"):
         ctx.finding("warning", "no-such-code", "jp-1899-2025:25")

@@ -182,13 +182,19 @@ class Context:
     def p(self, name: str) -> Any:
         return self.param(name).value
 
-    def finding(self, severity: str, code: str, cites: Any, **values: str) -> None:
+    def finding(self, severity: str, code: str, cites: Any, *, once: bool = False, **values: str) -> None:
         """A finding by its code and values (issue 22, "prose at the edge"): its ``message`` is the
         regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
-        the case's language. A code without an English template raises at once (:class:`KeyError`)."""
+        the case's language. A code without an English template raises at once (:class:`KeyError`).
+        ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`."""
         template = self.regime.messages.template(code, "en")
         if template is None:
             raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
+        if once:
+            seen = self.values.caches.setdefault("once", set())
+            if code in seen:
+                return
+            seen.add(code)
         self.out.finding(severity, code, template.format_map(values), cites,  # type: ignore[arg-type]
                          values=tuple(sorted(values.items())))
 
