@@ -126,9 +126,8 @@ def facts_after_as_of(ctx: "Context", left: Any) -> None:
     cites = p.cites if p is not None else [f"{ctx.regime.id}:1"]
     as_of = ctx.as_of
     verb = "is" if left.total == 1 else "are"
-    ctx.out.finding("info", "facts-after-as-of",
-                    f"Assessed as known on {as_of}: {left.describe()} dated after it {verb} left out "
-                    "(not yet known on that day).", cites)
+    ctx.finding("info", "facts-after-as-of", cites, as_of=str(as_of), left=left.describe(), verb=verb,
+                n=str(left.total), events=str(left.events), finds=str(left.finds), expenses=str(left.expenses))
     template = _LOCAL_AS_OF.get(ctx.regime.language)
     ctx.out.step("as_of", cites, f"As of {as_of}: {left.describe()} dated later {verb} left out; the rules see "
                  "only what was known on that day.",
@@ -163,22 +162,16 @@ def in_force(ctx: "Context") -> bool:
                  params=params, readings=readings)
     if not inside:
         last = f" to {p.last}" if p.last is not None else " on"
+        scope_values = {"occurred": str(occurred), "regime": ctx.regime.id, "first": str(p.first), "last": last,
+                        "last_local": f"–{p.last}" if p.last is not None else "–"}
         if hypothetical:
-            ctx.out.finding("warning", CODE,
-                            f"The case occurred on {occurred}, {where} the period in force of {ctx.regime.id} "
-                            f"({p.first}{last}): it is assessed only because case.hypothetical is true — "
-                            "a what-if, not the law of that day.", p.cites)
+            ctx.finding("warning", CODE, p.cites, variant=f"{where}-hypothetical", **scope_values)
         else:
-            ctx.out.finding("error", CODE,
-                            f"The case occurred on {occurred}, {where} the period in force of {ctx.regime.id} "
-                            f"({p.first}{last}): the law does not apply and nothing is computed "
-                            "(set case.hypothetical: true to apply it as a what-if).", p.cites)
+            ctx.finding("error", CODE, p.cites, variant=f"{where}-outside", **scope_values)
             return False
     if NOT_MODELLED in ctx.regime.parameters:
         amended = ctx.regime.parameters.param(NOT_MODELLED, occurred)
-        ctx.out.finding("info", AMENDMENTS,
-                        f"{ctx.regime.id} is applied as enacted: {amended.description} are not "
-                        "modelled.", list(amended.value))
+        ctx.finding("info", AMENDMENTS, list(amended.value), regime=ctx.regime.id, amended=str(amended.description))
     return True
 
 
