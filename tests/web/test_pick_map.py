@@ -167,3 +167,22 @@ def test_without_javascript_the_map_stays_hidden_and_the_field_is_typed(placed, 
     expect(page.locator("#r-map")).to_be_hidden()
     expect(page.locator("#r-lat")).to_be_visible()
     context.close()
+
+
+def test_a_click_on_the_boards_map_sets_the_point_to_search_around(placed, browser):
+    """Issue 27: the board searches 'the place, with a map and a radius around a point' — the point
+    by a click, written into the board's latitude and longitude, then searched."""
+    url = placed["url"]
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(f"{url}/notices?lang=ja&office=misaki")
+    expect(page.locator("#b-map")).to_be_visible()
+    _, tol = click_at(page, "#b-map", *OFFICE)
+    lat, lon = page.locator("#b-lat").input_value(), page.locator("#b-lon").input_value()
+    assert near({"lat": lat, "lon": lon}, *OFFICE, 1.5 * tol), (lat, lon, tol)
+    axe_clean(page, "the board's search with its map at 390 px")
+    page.locator("#b-radius").fill("5")
+    page.locator("#b-radius").press("Enter")
+    expect(page).to_have_url(re.compile(r"radius_km=5"))
+    assert re.search(r"lat=35\.\d+", page.url) and re.search(r"lon=139\.\d+", page.url), page.url
+    expect(page.locator("#b-lat")).to_have_value(lat)        # the point stays in the form, marked on the map
+    page.close()

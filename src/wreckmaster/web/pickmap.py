@@ -90,11 +90,12 @@ def for_case(doc: dict[str, Any], office: dict[str, Any] | None, kept: str | Non
 
 
 def for_report(offices: list[dict[str, Any]], chosen: str | None, lat: str | None = None,
-               lon: str | None = None) -> dict[str, Any] | None:
-    """The map beside the public report's latitude and longitude (``r-lat``, ``r-lon``): around
-    the office asked for (``?office=``) and its neighbours, else the first office with a position."""
+               lon: str | None = None, form: str = "r") -> dict[str, Any] | None:
+    """The map beside a public form's latitude and longitude (``r-lat``, ``r-lon`` of the report;
+    ``form="b"``: the board's point to search around): around the office asked for (``?office=``)
+    and its neighbours, else the first office with a position."""
     ordered = sorted(offices, key=lambda o: (o.get("office") != chosen, str(o.get("office"))))
     points = [p for p in map(_office_point, ordered) if p is not None]
     marker = _float_pair(lat, lon) if lat and lon else None
     svg = _svg(tuple(points), None, marker, "map") if points else None
-    return _context("r-map", svg, lat="r-lat", lon="r-lon", format="decimal")
+    return _context(f"{form}-map", svg, lat=f"{form}-lat", lon=f"{form}-lon", format="decimal")

@@ -138,10 +138,12 @@ async def board_page(request: Request):
         return _problem_page(request, exc, lang)
     kinds = sorted(words.KINDS)
     map_svg = await run_in_threadpool(_board_map, rows, facts)
+    q = request.query_params   # the point to search around, by a click on the map too (issue 27)
+    pick = await run_in_threadpool(pickmap.for_report, offices, q.get("office"), q.get("lat"), q.get("lon"), "b")
     return _page(request, "public/board.html", lang, cache="public, max-age=60", rows=rows, facts=facts,
-                 filters=filters, offices=offices, kinds=kinds, q=request.query_params,
+                 filters=filters, offices=offices, kinds=kinds, q=q,
                  next_url=_with(request, cursor=nxt) if nxt else None,
-                 first_url=_with(request, cursor=None) if cursor else None, map_svg=map_svg)
+                 first_url=_with(request, cursor=None) if cursor else None, map_svg=map_svg, pick=pick)
 
 
 def _board_map(rows: list[dict[str, Any]], facts: dict) -> str | None:
