@@ -391,6 +391,11 @@ def field_label(name: str, lang: str, with_english: bool = False, regime: str | 
     return _pick(ev.field_label(name, lang), ev.field_label(name, "en"), name, lang, with_english)
 
 
+def declares_field(name: str, regime: str | None = None) -> bool:
+    """Whether the regime's declarations (or the base's) label an event field of that name."""
+    return _declared(regime).field_label(name, "en") is not None
+
+
 def value_label(value: str, lang: str, with_english: bool = False, regime: str | None = None) -> str:
     """A value of the case (``VALUE_LABELS``) or an event's enumerated value (the declarations)."""
     if value in VALUE_LABELS:

@@ -144,13 +144,14 @@ def render(request: Request, template: str, status: int = 200, **ctx: Any) -> HT
     labels = page_labels(request, bool(ctx.pop("with_english", False)), regime)
     for k, v in (("values", {}), ("field_errors", {}), ("form_lists", {})):
         ctx.setdefault(k, v)
-    ctx.update(_refusals_shown(ctx.get("errors") or [], ctx["field_errors"], lang))
+    ctx.update(_refusals_shown(ctx.get("errors") or [], ctx["field_errors"], lang, regime))
     html = _env().get_template(template).render(request=request, user=user, lang=lang, office=office,
                                                 **{**labels, **ctx})
     return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str], lang: str) -> dict[str, Any]:
+def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str], lang: str,
+                    regime: str | None = None) -> dict[str, Any]:
     """The refusals in the page's language (``refusals.local``): at the form's top, each as
     (the field's label, the message, its language); beside each field its message, and its code
     (``field_codes``: the date questioned as after today offers its box)."""
@@ -160,8 +161,8 @@ def _refusals_shown(errors: list[tuple[str, str]], field_errors: dict[str, str],
 
     def label(pointer: str) -> str:
         name = forms.field_of(pointer) or str(pointer).strip("/")
-        if name in i18n.FIELD_LABELS:
-            return i18n.field_label(name, lang)
+        if i18n.declares_field(name, regime):
+            return i18n.field_label(name, lang, regime=regime)
         if name in FIELD_KEYS:
             return pt(FIELD_KEYS[name], lang)
         return i18n.t(name, lang) if name in i18n.LABELS else ""
