@@ -69,9 +69,7 @@ SALVAGE_FEES = Value("salvage_fees", list, set_by="salvage_fee", initial=list)
 def require_owner_side(ctx: Context, cites: str) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:
     side = owner_side(ctx)
     if side is None:
-        ctx.finding_once("error", "owner-side-unknown",
-                         "The costs are the owner side's (船主荷主), but the scenario names neither "
-                         "case.vessel.owner nor case.cost_bearers: they cannot be charged.", cites)
+        ctx.finding("error", "owner-side-unknown", cites, once=True)
     return side
 
 
@@ -81,9 +79,8 @@ def expense_amount(ctx: Context, e: Expense) -> Fraction | None:
         return Fraction(e.amount)
     if e.days is not None and e.daily_rate is not None:
         return Fraction(e.days) * Fraction(e.daily_rate)
-    ctx.out.finding("error", "expense-amount-missing",
-                    f"Expense {e.id!r} has no amount (nor days × daily_rate): it cannot be charged.",
-                    expense_categories().get(e.category, {}).get("cite", ctx.regime.id + ":1"))
+    ctx.finding("error", "expense-amount-missing",
+                expense_categories().get(e.category, {}).get("cite", ctx.regime.id + ":1"), expense=repr(e.id))
     return None
 
 

@@ -26,13 +26,11 @@ def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_
     min_off, min_crew = ctx.param(officials_param), ctx.param(crew_param)
     offs, crew = ev.get("officials") or (), ev.get("crew") or ()
     if len(offs) < min_off.value:
-        ctx.out.finding("warning", "consultation-officials-too-few",
-                        f"{what}: {len(offs)} coast official(s) took part ({ids(offs)}); art {cite.split(':')[1]} "
-                        f"requires {min_off.value} or more.", cite)
+        ctx.finding("warning", "consultation-officials-too-few", cite, what=str(what), count=str(len(offs)),
+                    officials=str(ids(offs)), art=str(cite.split(':')[1]), minimum=str(min_off.value))
     if len(crew) < min_crew.value:
-        ctx.out.finding("warning", "consultation-crew-too-few",
-                        f"{what}: {len(crew)} of the master and senior crew took part ({ids(crew)}); "
-                        f"art {cite.split(':')[1]} requires {min_crew.value} or more.", cite)
+        ctx.finding("warning", "consultation-crew-too-few", cite, what=str(what), count=str(len(crew)),
+                    crew=str(ids(crew)), art=str(cite.split(':')[1]), minimum=str(min_crew.value))
     villages = other_village(ctx, offs, what)
     copies = joint_record(ctx, ev, what)
     ctx.out.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
@@ -71,10 +69,8 @@ def joint_record(ctx: Context, ev: Event, what: str):
     if not ev.get("copy_to_master"):
         wrong.append("no copy handed to the master")
     if wrong:
-        ctx.out.finding("warning", "joint-record-incomplete",
-                        f"{what}: {'; '.join(wrong)} — art 17 requires every measure decided jointly by the coast "
-                        "officials and the master to be set out in two signed and sealed copies, one for the master "
-                        "and one kept by the officials.", "jp-1875:17")
+        ctx.finding("warning", "joint-record-incomplete", "jp-1875:17", what=str(what),
+                    wrong=str('; '.join(wrong)))
     return copies
 
 
@@ -97,15 +93,12 @@ def other_village(ctx: Context, offs: list[str], what: str) -> str | None:
     if len(others) >= need.value:
         return described
     if len(known) < len(offs):
-        ctx.out.finding("info", "official-village-unknown",
-                        f"{what}: the village of {ids([o for o in offs if o not in known])} is not given (party "
-                        "village), so it cannot be checked that one consulting official comes from another "
-                        "village (art 18).", "jp-1875:18")
+        ctx.finding("info", "official-village-unknown", "jp-1875:18", what=str(what),
+                    officials=str(ids([o for o in offs if o not in known])))
         return described
-    ctx.out.finding("warning", "no-official-from-other-village",
-                    f"{what}: the consulting officials {ids(offs)} all come from {local}"
-                    + ("" if ctx.case.village else " (taken as the local village: case.village is not given)")
-                    + "; art 18 requires one of them to come from another village.", "jp-1875:18")
+    ctx.finding("warning", "no-official-from-other-village", "jp-1875:18",
+                variant="given" if ctx.case.village else "assumed", what=str(what), officials=str(ids(offs)),
+                village=str(local))
     return described
 
 
@@ -131,10 +124,7 @@ def major_or_minor_wreck(ctx: Context) -> None:
                      "大難船 — 現場ノ救助方ヲ除クノ外各般ノ処置ハ管庁ニ申立テ出張官員ノ差図ヲ受ク",
                      readings=["jp-1875-14-major-wreck"])
         if ref is None:
-            ctx.out.finding("warning", "major-wreck-not-referred",
-                            f"A major wreck ({why}), but no referral to the competent office (referred_to_authority) "
-                            "is recorded: art 14 puts the apportionment of costs and every measure beyond the rescue "
-                            "on the spot under the directions of the official it sends.", "jp-1875:14")
+            ctx.finding("warning", "major-wreck-not-referred", "jp-1875:14", why=str(why))
     for ev in ctx.scenario.events_of("decided"):
         what = f"Decision of {ev.date}" + (f" ({ev.get('matter')})" if ev.get("matter") else "")
         consultation(ctx, ev, what, "minor_wreck.min_officials", "minor_wreck.min_crew", "jp-1875:14")

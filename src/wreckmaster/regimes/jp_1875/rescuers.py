@@ -43,19 +43,14 @@ def rescuer_rewards(ctx: Context) -> None:
         why = _why(p)
         ev = reported.get(p.id)
         if ev is None:
-            ctx.out.finding("warning", "rescuer-not-reported",
-                            f"{name(ctx, p.id)} {why}: art 16 requires this to be reported to the competent office "
-                            "(persons_reported), for commendation or an allowance; no report is recorded.", "jp-1875:16")
+            ctx.finding("warning", "rescuer-not-reported", "jp-1875:16", party=str(name(ctx, p.id)), why=str(why))
             continue
         ctx.out.step("rescuer_rewards", "jp-1875:16",
                      f"{name(ctx, p.id)} {why}: reported to the competent office on {ev.date}.",
                      f"{p.id}: 管庁ヘ届出 ({ev.date})", readings=["jp-1875-16-report"])
         decisions = [d for d in ctx.scenario.events_of("reward_decided") if d.get("to") == p.id and d.get("for") not in items]
         if not decisions:
-            ctx.out.finding("info", "rescuer-reward-pending",
-                            f"{name(ctx, p.id)} has been reported: the competent office gives commendation (賞誉) or an "
-                            "allowance (手当金) according to the weight of the facts; art 16 sets no amount and none "
-                            "is recorded (reward_decided).", "jp-1875:16")
+            ctx.finding("info", "rescuer-reward-pending", "jp-1875:16", party=str(name(ctx, p.id)))
             continue
         for d in decisions:
             awarded = ctx.out.award(p.id, d.get("for"), "allowance", Fraction(d.get("amount")), "jp-1875:16")
