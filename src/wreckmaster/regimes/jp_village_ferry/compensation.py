@@ -37,7 +37,7 @@ from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
 from .common import (ART9, CARRIED_KINDS, COMPENSATION, OVER_LIMITS, UNAUTHORISED_DISPOSALS, first_date,
-                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, yen)
+                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, what_ja, yen)
 
 #: cause code → (citations, English, Japanese, readings). Arts 1 and 2 are the cases of art 3;
 #: art 4's items are numbered as reading jp-village-ferry-4-item-numbering says.
@@ -95,6 +95,13 @@ def _label(loss: Loss) -> str:
     return f"{loss.item.id} (damage ratio {yen(loss.ratio)}, {loss.cause}, on {loss.on})"
 
 
+def _label_ja(loss: Loss) -> str:
+    """:func:`_label` in Japanese."""
+    if loss.source == "disposal":
+        return f"{loss.item.id}（{loss.on}に根拠なく処分）"
+    return f"{loss.item.id}（損害の程度{yen(loss.ratio)}、{loss.cause}、{loss.on}）"
+
+
 @rule(cites=["jp-village-ferry:18", "jp-village-ferry:19", "jp-village-ferry:11", "jp-village-ferry:12",
             "jp-village-ferry:16", "jp-village-ferry:9", "jp-village-ferry:3", "jp-village-ferry:1",
             "jp-village-ferry:2", "jp-village-ferry:4#1", "jp-village-ferry:4", "jp-village-ferry:4#2",
@@ -117,10 +124,9 @@ def compensation(ctx: Context) -> None:
         ratio = loss.ratio
         before = used.get(item.id, Fraction(0))
         if before + ratio > 1:
-            ctx.out.finding("info", "damage-ratio-capped",
-                            f"Item {item.id!r}: the damage ratios recorded add up to more than the whole; the loss on "
-                            f"{loss.on} is taken as {yen(max(Fraction(0), 1 - before))} instead of {yen(ratio)}.",
-                            ["jp-village-ferry:18", "jp-village-ferry:19"])
+            ctx.finding("info", "damage-ratio-capped", ["jp-village-ferry:18", "jp-village-ferry:19"],
+                        item=repr(item.id), date=str(loss.on),
+                        capped=str(yen(max(Fraction(0), 1 - before))), ratio=str(yen(ratio)))
             ctx.out.step("damage_ratio_total", ["jp-village-ferry:18", "jp-village-ferry:19"],
                          f"{item.id}: ratios already {yen(before)}; the loss on {loss.on} is cut from {yen(ratio)} to "
                          f"{yen(max(Fraction(0), 1 - before))}.",
@@ -136,9 +142,7 @@ def compensation(ctx: Context) -> None:
         owner = owner_of(ctx, item)
         to = owner or "unclaimed"
         if owner is None:
-            ctx.out.finding("info", "owner-unknown",
-                            f"Item {item.id!r} has no owner: its compensation is held for an owner not yet known "
-                            "(unclaimed).", cites)
+            ctx.finding("info", "owner-unknown", cites, item=repr(item.id))
         awards = ctx.out.award(to, item.id, "compensation", exact, cites)
         awarded_all.extend(awards)
         payer = require_carrier(ctx, cites)
@@ -154,7 +158,8 @@ def compensation(ctx: Context) -> None:
 
 
 def _no(ctx: Context, loss: Loss, severity: str, code: str, why: str, cites, ja: str, readings=()) -> bool:
-    ctx.out.finding(severity, code, f"No compensation for {what(loss.item)} {_label(loss)}: {why}.", cites)
+    ctx.finding(severity, code, cites, what=what(loss.item), what_ja=what_ja(loss.item), label=_label(loss),
+                label_ja=_label_ja(loss), why=why, why_ja=ja)
     ctx.out.step(code.replace("-", "_"), cites, f"{_label(loss)}: {why} — no compensation.",
                  f"{loss.item.id}: {ja} — 賠償しない", overrides="compensation",
                  readings=list(readings) + ["jp-village-ferry-18-exceptions-order"])
@@ -217,16 +222,12 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
     over = item.id in ctx[OVER_LIMITS]
     if is_baggage(item) and not over:
         if item.valuation is not None:
-            ctx.out.finding("info", "valuation-not-for-baggage",
-                            f"Baggage {item.id!r}: the valuation of art 18's proviso applies to goods; baggage is "
-                            "measured by art 19 (reading jp-village-ferry-18-proviso-choice).",
-                            ["jp-village-ferry:18", "jp-village-ferry:19"])
+            ctx.finding("info", "valuation-not-for-baggage", ["jp-village-ferry:18", "jp-village-ferry:19"],
+                        item=repr(item.id))
         cap = ctx.param("compensation.baggage_cap")
         value = item.value if item.value is not None else item.declared_value
         if value is None:
-            ctx.out.finding("error", "value-missing",
-                            f"Baggage {item.id!r} has no value: art 19's compensation cannot be computed.",
-                            "jp-village-ferry:19")
+            ctx.finding("error", "value-missing", "jp-village-ferry:19", variant="baggage", item=repr(item.id))
             return None
         base, en, ja = _capped(item, value, cap)
         return (base * ratio, ["jp-village-ferry:19"], ["jp-village-ferry-19-baggage-cap"], [cap],
@@ -237,9 +238,8 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
         field = "manifest_value" if item.valuation == "manifest" else "market_value"
         basis = getattr(item, field)
         if basis is None:
-            ctx.out.finding("error", "valuation-value-missing",
-                            f"Item {item.id!r}: valuation {item.valuation!r} (art 18 proviso) needs {field}.",
-                            "jp-village-ferry:18")
+            ctx.finding("error", "valuation-value-missing", "jp-village-ferry:18", item=repr(item.id),
+                        valuation=repr(item.valuation), field=str(field))
             return None
         saved = Fraction(item.charges_saved) if item.charges_saved is not None else Fraction(0)
         net = max(Fraction(basis) - saved, Fraction(0))
@@ -258,9 +258,7 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
                 f"記載価格 {item.declared_value} 円 × 損害の程度 {yen(ratio)}")
     cap = ctx.param("compensation.goods_cap")
     if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Goods {item.id!r} have neither a declared value nor a value: art 18's compensation cannot "
-                        "be computed.", "jp-village-ferry:18")
+        ctx.finding("error", "value-missing", "jp-village-ferry:18", variant="goods", item=repr(item.id))
         return None
     base, en, ja = _capped(item, item.value, cap)
     return (base * ratio, ["jp-village-ferry:18"], ["jp-village-ferry-18-undeclared-cap"] + over_note, [cap],
