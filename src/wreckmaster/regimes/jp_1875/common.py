@@ -151,6 +151,12 @@ def major_wreck_facts(ctx: Context) -> list[str]:
     return facts
 
 
+#: the facts of :func:`major_wreck_facts` in Japanese (a finding's value ``why_ja``)
+MAJOR_WRECK_JA = {"hull and cargo entirely lost (art 15)": "船体積荷悉皆沈没（第十五条）", "hull broken": "船体皆破",
+                  "hull sunk": "船体沈没", "deaths": "乗組人の死去", "heavy loss of cargo": "積荷の大損害",
+                  "owners need a joint settlement": "荷主船主立会決算を要する"}
+
+
 def major_wreck(ctx: Context) -> bool:
     """Art 14's major wreck (大難船), decided by what happened (:func:`major_wreck_facts`)."""
     return bool(major_wreck_facts(ctx))

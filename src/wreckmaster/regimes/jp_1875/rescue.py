@@ -94,7 +94,7 @@ def transshipment(ctx: Context) -> None:
                          f"{ev.date} 船長ノ頼談ニ依リ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
             continue
         ctx.finding("warning", "goods-moved-without-request", "jp-1875:3", by=str(ids(ev.get('by'))), what=str(what),
-                    date=str(ev.date))
+                    what_ja=ids(ev.get("items")) if ev.get("items") else "物品", date=str(ev.date))
         ctx.out.step("transshipment", "jp-1875:3",
                      f"{ids(ev.get('by'))} moved {what} on {ev.date}; no request of the master is recorded "
                      "(requested_by_master is not true).",

@@ -108,7 +108,9 @@ def wages_denied(ctx: Context, item) -> None:
     param = ctx.param("effort.withheld_categories")
     listed = ", ".join(f"{e.id} ({e.category} {e.amount if e.amount is not None else '?'} yen to {e.payee})"
                        for e in withheld)
-    ctx.finding("error", "wages-withheld", "jp-1875:9", item=repr(item.id), listed=str(listed))
+    listed_ja = "、".join(f"{e.id}（{e.category}、{e.amount if e.amount is not None else '?'}円、{e.payee}へ）"
+                          for e in withheld)
+    ctx.finding("error", "wages-withheld", "jp-1875:9", item=repr(item.id), listed=str(listed), listed_ja=listed_ja)
     ctx.out.step("effort_not_evidenced", "jp-1875:9",
                  f"{item.id}: art 9 also withholds the other wages (賃銭) paid to its finders for it: {listed}.",
                  f"{item.id}: 第九条ニ依リ其他ノ賃銭等モ割渡サス: {listed}", params=[param],

@@ -115,9 +115,9 @@ def sea_protest(ctx: Context) -> None:
         ctx.finding("warning", "sea-protest-copy-not-sent", "jp-1875:21", issued=str(issued.date))
     for number, field, cite in CONTENTS:
         if required(ctx, number) and not issued.get(field):
-            heading = citations.resolve(cite).gloss() or ""
+            article = citations.resolve(cite)
             ctx.finding("warning", "sea-protest-item-missing", cite, issued=str(issued.date), number=str(number),
-                        field=str(field), heading=str(heading))
+                        field=str(field), heading=str(article.gloss() or ""), heading_ja=article.original() or "")
 
 
 def certificate(scenario: Scenario, as_of: date) -> dict[str, Any]:

@@ -58,7 +58,7 @@ def sale_by_tender(ctx: Context) -> None:
                      Later(_sale_text, what, item, ev.get("price"), len(missing), len(bids), need),
                      inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
                      params=params, readings=READINGS)
-        consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10")
+        consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10", f"{ev.date}の{item}の売却")
 
 
 READINGS = ("jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold", "jp-1875-10-three-bids")
