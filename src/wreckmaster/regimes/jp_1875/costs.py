@@ -23,6 +23,8 @@ from typing import Sequence
 
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.money import exact_sum, split
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -94,8 +96,7 @@ def owner_costs(ctx: Context) -> None:
             if sales:  # no costs to pay: all of the proceeds go back to the owners
                 _from_proceeds(ctx, costs, proceeds, sales)
         return
-    if nothing_saved(ctx):
-        _to_government(ctx, costs)
+    if exceptions.applied(ctx, [TOTAL_LOSS], costs):   # art 15
         return
     proceeds, sales = _proceeds(ctx)
     if sales:
@@ -130,9 +131,15 @@ def _to_government(ctx: Context, costs) -> None:
         ctx.out.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"],
                      f"{label}: {amount} yen — {why}, so art 15 puts it on the government instead of the owner side.",
                      f"{label}: {amount} 円 — 悉皆沈没又ハ売払フヘキモノナシ、第十五条ニ依リ官費",
-                     amount=amount, overrides="owner_costs", readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
+                     amount=amount, readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
     ctx.finding("info", "costs-to-government", ["jp-1875:11", "jp-1875:15"],
                 variant="total-loss" if ctx.case.total_loss else "nothing-saved")
+
+
+#: art 15 (and art 11's last sentence), an exception to art 11: nothing saved to be sold, so the
+#: government bears the owner side's costs (law/exceptions.py)
+TOTAL_LOSS = Exception_("total_loss", overrides="owner_costs", condition=lambda ctx, costs: nothing_saved(ctx),
+                        apply=_to_government)
 
 
 class _Pooled:
