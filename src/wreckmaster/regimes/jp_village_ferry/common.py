@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wreckmaster.law import events
 from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
@@ -87,6 +88,14 @@ def what_ja(item: Item) -> str:
     if item.parcel:
         return "小荷物"
     return {"cargo": "貨物", "baggage": "手荷物", "valuables": "高価品"}.get(item.kind, item.kind)
+
+
+def value_ja(ctx: Context, value: Any, default: str) -> str:
+    """An event's enumerated value in Japanese, as the regime's ``events.yaml`` labels it (a
+    finding's value ``<field>_ja``); ``default`` when the event gives none."""
+    if value is None:
+        return default
+    return events.of_package(Path(ctx.regime.folder)).value_label(str(value), "ja") or str(value)
 
 
 def what_values(item: Item) -> dict[str, str]:

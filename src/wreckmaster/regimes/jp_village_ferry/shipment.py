@@ -28,7 +28,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import UNAUTHORISED_DISPOSALS, carrier, first_date, in_time, is_carried, what_values
+from .common import UNAUTHORISED_DISPOSALS, carrier, first_date, in_time, is_carried, value_ja, what_values
 
 
 def _unmet_art5(ctx: Context, item: Item) -> list[tuple[str, str]]:
@@ -156,7 +156,8 @@ def disposal(ctx: Context) -> None:
                                "認めた（第七条）")
             if ok:
                 ctx.finding("info", "disposal-authorised", cites, **what_values(item), date=str(ev.date),
-                            how=str(ev.get('how') or 'disposal'), why=why, why_ja=why_ja)
+                            how=str(ev.get('how') or 'disposal'), how_ja=value_ja(ctx, ev.get("how"), "処分"),
+                            why=why, why_ja=why_ja)
                 ctx.out.step("disposal", cites,
                              f"{item.id}: disposed of on {ev.date} — {why}: authorised, no compensation.",
                              f"{item.id}: {ev.date} 処分 — 第5条第2項による処分として適法、賠償なし",
@@ -166,7 +167,8 @@ def disposal(ctx: Context) -> None:
             else:
                 ctx.finding("warning", "disposal-not-authorised", cites,
                             **what_values(item),
-                            date=str(ev.date), reason=str(reason), why=why, why_ja=why_ja)
+                            date=str(ev.date), reason=str(reason), reason_ja=value_ja(ctx, reason, ""), why=why,
+                            why_ja=why_ja)
                 ctx.out.step("disposal", cites,
                              f"{item.id}: disposed of on {ev.date} as {reason}, but {why} — not authorised; "
                              "treated as a total loss attributable to the village.",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import first_date, is_carried, owner_of, unloaded_on, what_values
+from .common import first_date, is_carried, owner_of, unloaded_on, value_ja, what_values
 
 
 @rule(cites=["jp-village-ferry:22", "jp-village-ferry:21"],
@@ -87,7 +87,7 @@ def unclaimed_goods(ctx: Context) -> None:
             ctx.finding("info", "unclaimed-disposal-authorised", "jp-village-ferry:22",
                         **what_values(item),
                         period=str(period.text), period_ja=period_ja,
-                        how=str(disposal.get('how') or 'disposal'),
+                        how=str(disposal.get('how') or 'disposal'), how_ja=value_ja(ctx, disposal.get("how"), "処分"),
                         date=str(disposal.date))
         ctx.out.step("unclaimed_disposal", "jp-village-ferry:22",
                      f"{item.id}: disposed of on {disposal.date} — " + ("; ".join(problems) if problems else

@@ -75,11 +75,12 @@ def discharge_elsewhere(ctx: Context) -> None:
             ctx.finding("info", "discharged-elsewhere", "jp-village-ferry:9", items=str(', '.join(items)),
                         where=str(where), date=str(ev.date), cause=str(cause), **_local(ev, cause))
         else:
-            missing = " and ".join(w for w, v in (("impossible", ev.get("impossible")), ("dangerous", ev.get("dangerous")))
-                                   if not v)
+            lacking = [(w, ja) for w, ja in (("impossible", "不可能"), ("dangerous", "危険")) if not ev.get(w)]
+            missing = " and ".join(w for w, _ in lacking)
             ctx.finding("warning", "discharge-elsewhere-unjustified", "jp-village-ferry:9",
                         items=str(', '.join(items)), where=str(where), date=str(ev.date),
-                        cause=str(cause), missing=str(missing), **_local(ev, cause))
+                        cause=str(cause), missing=str(missing), **_local(ev, cause),
+                        missing_ja="かつ".join(ja for _, ja in lacking))
         ctx.out.step("discharge_elsewhere", "jp-village-ferry:9",
                      f"{', '.join(items)}: {where} on {ev.date} because of {cause} — "
                      + ("impossible and dangerous: risks and costs on the cargo side." if justified else
