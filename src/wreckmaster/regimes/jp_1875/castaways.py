@@ -30,10 +30,7 @@ def castaways(ctx: Context) -> None:
         ev = ctx.scenario.first("persons_reported", persons=person.id)
         loans = loans_of.get(person.id, [])
         if ev is None:
-            ctx.out.finding("warning", "castaway-not-reported",
-                            f"{name(ctx, person.id)} drifted ashore clinging to the wreck: art 35 requires the coast "
-                            "official to question him, give him suitable protection and report at once to the "
-                            "competent office (persons_reported); no report is recorded.", "jp-1875:35")
+            ctx.finding("warning", "castaway-not-reported", "jp-1875:35", person=str(name(ctx, person.id)))
         ctx.out.step("castaways", "jp-1875:35",
                      f"{name(ctx, person.id)}: a castaway — questioned, protected"
                      + (f", reported to the competent office on {ev.date}" if ev else ", not reported")

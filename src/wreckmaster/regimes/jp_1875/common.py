@@ -69,9 +69,7 @@ SALVAGE_FEES = Value("salvage_fees", list, set_by="salvage_fee", initial=list)
 def require_owner_side(ctx: Context, cites: str) -> tuple[tuple[str, ...], tuple[Fraction, ...]] | None:
     side = owner_side(ctx)
     if side is None:
-        ctx.finding_once("error", "owner-side-unknown",
-                         "The costs are the owner side's (船主荷主), but the scenario names neither "
-                         "case.vessel.owner nor case.cost_bearers: they cannot be charged.", cites)
+        ctx.finding("error", "owner-side-unknown", cites, once=True)
     return side
 
 
@@ -81,9 +79,8 @@ def expense_amount(ctx: Context, e: Expense) -> Fraction | None:
         return Fraction(e.amount)
     if e.days is not None and e.daily_rate is not None:
         return Fraction(e.days) * Fraction(e.daily_rate)
-    ctx.out.finding("error", "expense-amount-missing",
-                    f"Expense {e.id!r} has no amount (nor days × daily_rate): it cannot be charged.",
-                    expense_categories().get(e.category, {}).get("cite", ctx.regime.id + ":1"))
+    ctx.finding("error", "expense-amount-missing",
+                expense_categories().get(e.category, {}).get("cite", ctx.regime.id + ":1"), expense=repr(e.id))
     return None
 
 
@@ -152,6 +149,12 @@ def major_wreck_facts(ctx: Context) -> list[str]:
     if case.joint_settlement:
         facts.append("owners need a joint settlement")
     return facts
+
+
+#: the facts of :func:`major_wreck_facts` in Japanese (a finding's value ``why_ja``)
+MAJOR_WRECK_JA = {"hull and cargo entirely lost (art 15)": "船体積荷悉皆沈没（第十五条）", "hull broken": "船体皆破",
+                  "hull sunk": "船体沈没", "deaths": "乗組人の死去", "heavy loss of cargo": "積荷の大損害",
+                  "owners need a joint settlement": "荷主船主立会決算を要する"}
 
 
 def major_wreck(ctx: Context) -> bool:

@@ -23,6 +23,8 @@ from typing import Sequence
 
 from wreckmaster.law.assessment import Later
 from wreckmaster.law.money import exact_sum, split
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -94,8 +96,7 @@ def owner_costs(ctx: Context) -> None:
             if sales:  # no costs to pay: all of the proceeds go back to the owners
                 _from_proceeds(ctx, costs, proceeds, sales)
         return
-    if nothing_saved(ctx):
-        _to_government(ctx, costs)
+    if exceptions.applied(ctx, [TOTAL_LOSS], costs):   # art 15
         return
     proceeds, sales = _proceeds(ctx)
     if sales:
@@ -130,11 +131,15 @@ def _to_government(ctx: Context, costs) -> None:
         ctx.out.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"],
                      f"{label}: {amount} yen — {why}, so art 15 puts it on the government instead of the owner side.",
                      f"{label}: {amount} 円 — 悉皆沈没又ハ売払フヘキモノナシ、第十五条ニ依リ官費",
-                     amount=amount, overrides="owner_costs", readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
-    ctx.out.finding("info", "costs-to-government",
-                    f"Art 11 costs are borne by the government: {why} (arts 11, 15). An itemised account "
-                    "(費用明細帳) signed by the coast officials and the master goes to the authority.",
-                    ["jp-1875:11", "jp-1875:15"])
+                     amount=amount, readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
+    ctx.finding("info", "costs-to-government", ["jp-1875:11", "jp-1875:15"],
+                variant="total-loss" if ctx.case.total_loss else "nothing-saved")
+
+
+#: art 15 (and art 11's last sentence), an exception to art 11: nothing saved to be sold, so the
+#: government bears the owner side's costs (law/exceptions.py)
+TOTAL_LOSS = Exception_("total_loss", overrides="owner_costs", condition=lambda ctx, costs: nothing_saved(ctx),
+                        apply=_to_government)
 
 
 class _Pooled:
@@ -326,9 +331,8 @@ def official_daily_pay(ctx: Context, e) -> None:
                  f"{e.id}: 日給 {e.daily_rate} 円 × {e.days} 日 (第二十五条 拾銭以上五拾銭以下)",
                  params=[low, high], readings=["jp-1875-25-daily-pay"])
     if not low.value <= rate <= high.value:
-        ctx.out.finding("warning", "daily-pay-out-of-bounds",
-                        f"Expense {e.id!r}: an official's daily pay of {e.daily_rate} yen is outside the "
-                        f"{yen(low.value)}–{yen(high.value)} yen that art 25 allows.", "jp-1875:25.1")
+        ctx.finding("warning", "daily-pay-out-of-bounds", "jp-1875:25.1", expense=repr(e.id),
+                    rate=str(e.daily_rate), low=str(yen(low.value)), high=str(yen(high.value)))
 
 
 @rule(cites=["jp-1875:13", "jp-1875:35"],
@@ -341,8 +345,7 @@ def crew_loans(ctx: Context) -> None:
         if exact is None:
             continue
         if e.borrower is None:
-            ctx.out.finding("error", "borrower-missing",
-                            f"Expense {e.id!r} is a crew loan (art 13) without a borrower.", "jp-1875:13")
+            ctx.finding("error", "borrower-missing", "jp-1875:13", expense=repr(e.id))
             continue
         payee = e.payee or "local-public"
         person = ctx.scenario.person(e.borrower)

@@ -18,23 +18,22 @@ from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import drift_case, ids, major_wreck, major_wreck_facts, step_params
+from .common import MAJOR_WRECK_JA, drift_case, ids, major_wreck, major_wreck_facts, step_params
 
 
-def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str) -> None:
+def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str,
+                 what_ja: str) -> None:
     """Two or more coast officials and two or more of the master and senior crew (arts 10, 14)."""
     min_off, min_crew = ctx.param(officials_param), ctx.param(crew_param)
     offs, crew = ev.get("officials") or (), ev.get("crew") or ()
     if len(offs) < min_off.value:
-        ctx.out.finding("warning", "consultation-officials-too-few",
-                        f"{what}: {len(offs)} coast official(s) took part ({ids(offs)}); art {cite.split(':')[1]} "
-                        f"requires {min_off.value} or more.", cite)
+        ctx.finding("warning", "consultation-officials-too-few", cite, what=str(what), what_ja=what_ja, count=str(len(offs)),
+                    officials=str(ids(offs)), art=str(cite.split(':')[1]), minimum=str(min_off.value))
     if len(crew) < min_crew.value:
-        ctx.out.finding("warning", "consultation-crew-too-few",
-                        f"{what}: {len(crew)} of the master and senior crew took part ({ids(crew)}); "
-                        f"art {cite.split(':')[1]} requires {min_crew.value} or more.", cite)
-    villages = other_village(ctx, offs, what)
-    copies = joint_record(ctx, ev, what)
+        ctx.finding("warning", "consultation-crew-too-few", cite, what=str(what), what_ja=what_ja, count=str(len(crew)),
+                    crew=str(ids(crew)), art=str(cite.split(':')[1]), minimum=str(min_crew.value))
+    villages = other_village(ctx, offs, what, what_ja)
+    copies = joint_record(ctx, ev, what, what_ja)
     ctx.out.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
                  Later(_consultation_text, what, offs, crew, min_off.value, min_crew.value,
                        ev.get("record_copies") or 0, bool(ev.get("copy_to_master")), villages),
@@ -60,25 +59,25 @@ def _record_text(made: int, to_master: bool) -> str:
             + ("one handed to the master" if to_master else "none recorded as handed to the master"))
 
 
-def joint_record(ctx: Context, ev: Event, what: str):
+def joint_record(ctx: Context, ev: Event, what: str, what_ja: str):
     """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master.
     Returns the parameter (the explanation describes the record with :func:`_record_text`)."""
     copies = ctx.param("joint_record.copies")
     made = ev.get("record_copies") or 0
-    wrong = []
+    wrong, wrong_ja = [], []
     if made < copies.value:
         wrong.append(f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (証書) instead of {copies.value}")
+        wrong_ja.append(f"記名調印した証書は{copies.value}通でなく{made}通である")
     if not ev.get("copy_to_master"):
         wrong.append("no copy handed to the master")
+        wrong_ja.append("船長に一通を渡していない")
     if wrong:
-        ctx.out.finding("warning", "joint-record-incomplete",
-                        f"{what}: {'; '.join(wrong)} — art 17 requires every measure decided jointly by the coast "
-                        "officials and the master to be set out in two signed and sealed copies, one for the master "
-                        "and one kept by the officials.", "jp-1875:17")
+        ctx.finding("warning", "joint-record-incomplete", "jp-1875:17", what=str(what), what_ja=what_ja,
+                    wrong=str('; '.join(wrong)), wrong_ja="、".join(wrong_ja))
     return copies
 
 
-def other_village(ctx: Context, offs: list[str], what: str) -> str | None:
+def other_village(ctx: Context, offs: list[str], what: str, what_ja: str) -> str | None:
     """Art 18: when two or more coast officials consult, one of them comes from another village.
     Returns the officials' villages for the explanation (None when art 18 does not apply)."""
     when, need = ctx.param("other_village.when_officials"), ctx.param("other_village.count")
@@ -97,15 +96,13 @@ def other_village(ctx: Context, offs: list[str], what: str) -> str | None:
     if len(others) >= need.value:
         return described
     if len(known) < len(offs):
-        ctx.out.finding("info", "official-village-unknown",
-                        f"{what}: the village of {ids([o for o in offs if o not in known])} is not given (party "
-                        "village), so it cannot be checked that one consulting official comes from another "
-                        "village (art 18).", "jp-1875:18")
+        ctx.finding("info", "official-village-unknown", "jp-1875:18", what=str(what), what_ja=what_ja,
+                    officials=str(ids([o for o in offs if o not in known])))
         return described
-    ctx.out.finding("warning", "no-official-from-other-village",
-                    f"{what}: the consulting officials {ids(offs)} all come from {local}"
-                    + ("" if ctx.case.village else " (taken as the local village: case.village is not given)")
-                    + "; art 18 requires one of them to come from another village.", "jp-1875:18")
+    ctx.finding("warning", "no-official-from-other-village", "jp-1875:18",
+                variant="given" if ctx.case.village else "assumed", what=str(what), what_ja=what_ja,
+                officials=str(ids(offs)),
+                village=str(local))
     return described
 
 
@@ -131,10 +128,9 @@ def major_or_minor_wreck(ctx: Context) -> None:
                      "大難船 — 現場ノ救助方ヲ除クノ外各般ノ処置ハ管庁ニ申立テ出張官員ノ差図ヲ受ク",
                      readings=["jp-1875-14-major-wreck"])
         if ref is None:
-            ctx.out.finding("warning", "major-wreck-not-referred",
-                            f"A major wreck ({why}), but no referral to the competent office (referred_to_authority) "
-                            "is recorded: art 14 puts the apportionment of costs and every measure beyond the rescue "
-                            "on the spot under the directions of the official it sends.", "jp-1875:14")
+            ctx.finding("warning", "major-wreck-not-referred", "jp-1875:14", why=str(why),
+                        why_ja="、".join(MAJOR_WRECK_JA[f] for f in major_wreck_facts(ctx)))
     for ev in ctx.scenario.events_of("decided"):
         what = f"Decision of {ev.date}" + (f" ({ev.get('matter')})" if ev.get("matter") else "")
-        consultation(ctx, ev, what, "minor_wreck.min_officials", "minor_wreck.min_crew", "jp-1875:14")
+        what_ja = f"{ev.date}の決定" + (f"（{ev.get('matter')}）" if ev.get("matter") else "")
+        consultation(ctx, ev, what, "minor_wreck.min_officials", "minor_wreck.min_crew", "jp-1875:14", what_ja)

@@ -71,10 +71,7 @@ def posting(ctx: Context) -> None:
     for item in drift_items(ctx):
         ev = ctx.scenario.first("notice_posted", items=item.id)
         if ev is None:
-            ctx.out.finding("warning", "notice-not-posted",
-                            f"Item {item.id!r}: no posting of the find (notice_posted) is recorded; art 30 "
-                            "requires it at the notice board and the ship inspection office for 60 days.",
-                            "jp-1875:30")
+            ctx.finding("warning", "notice-not-posted", "jp-1875:30", item=repr(item.id))
             continue
         due = period.value.due(ev.date)
         status = "met" if ctx.as_of > due else "pending"
@@ -111,10 +108,9 @@ def wide_notice(ctx: Context) -> None:
             continue
         why = f"its value {item.value} yen is {threshold_yen} yen or more" if big else "it is needed goods (必要ノ品柄)"
         if ctx.scenario.first("notice_wide", items=item.id) is None:
-            ctx.out.finding("warning", "wide-notice-missing",
-                            f"Item {item.id!r}: {why}, so art 30 requires notice to the authorities of the three "
-                            "cities and five ports and to customs, or in a newspaper; none is recorded.",
-                            "jp-1875:30")
+            ctx.finding("warning", "wide-notice-missing", "jp-1875:30", item=repr(item.id),
+                        **({"variant": "value", "value": str(item.value), "threshold": str(threshold_yen)} if big
+                           else {"variant": "needed"}))
         ctx.out.step("wide_notice", "jp-1875:30", f"{item.id}: wider notice required because {why}.",
                      f"{item.id}: 代価弐拾円以上又ハ必要ノ品柄 — 三府五港ノ管庁及ヒ税関ヘ報告又ハ新聞紙公告",
                      params=step_params(ctx, "drift.wide_notice_threshold"), readings=("jp-1875-30-twenty-yen",))
@@ -158,9 +154,7 @@ def finder_shares(ctx: Context) -> None:
         group, art, name_ja = _kind(item)
         finders = item.found.by if item.found else []
         if not finders:
-            ctx.out.finding("error", "finder-missing",
-                            f"Item {item.id!r}: found.by names no finder to receive the art {art} share.",
-                            CITES[(art, None)])
+            ctx.finding("error", "finder-missing", CITES[(art, None)], variant="share", item=repr(item.id), art=str(art))
             continue
         found_on = _find_date(ctx, item)
         owner_period = ctx.param("drift.owner_period")
@@ -188,9 +182,8 @@ def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, 
     total = sum((c for _, _, c in costs), Fraction(0))
     net = base - total if costs else base
     if net < 0:
-        ctx.out.finding("warning", "costs-exceed-value",
-                        f"Item {item.id!r}: the art 34 costs ({yen(total)} yen) exceed its value ({yen(base)} yen); "
-                        "nothing is left to share.", ["jp-1875:34", CITES[(art, None)]])
+        ctx.finding("warning", "costs-exceed-value", ["jp-1875:34", CITES[(art, None)]], item=repr(item.id),
+                    total=str(yen(total)), base=str(yen(base)))
         net = Fraction(0)
     if costs:
         ctx.out.step("drift_costs", "jp-1875:34", Later(_net_text, item.id, base, total, net),
@@ -207,7 +200,7 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
     """Art 31 item 1 / art 32 item 1: the thing goes back to its owner, who pays the finder."""
     cite = CITES[(art, 1)]
     if item.value is None:
-        ctx.out.finding("error", "value-missing", f"Item {item.id!r} has no estimated value (見積代価).", cite)
+        ctx.finding("error", "value-missing", cite, variant="estimate", item=repr(item.id))
         return
     share_name = f"drift.{group}.finder_share_within_year"
     share = ctx.param(share_name)
@@ -258,10 +251,8 @@ def _sold_for_owner(ctx, item, art, owner, sale, costs, awarded) -> None:
     rest = ctx.out.charge("custody", owner, item.id, left, cite)
     owed = sum((c for _, _, c in costs), Fraction(0)) + sum((Fraction(a.amount) for a in awarded), Fraction(0))
     if owed > price:
-        ctx.out.finding("info", "owner-sale-short",
-                        f"Item {item.id!r}: the price of the owner's sale ({yen(price)} yen) does not cover the art 34 "
-                        "costs and the finder's share; the owner pays the rest, as without a sale (art "
-                        f"{art} item 1).", [cite, "jp-1875:34"])
+        ctx.finding("info", "owner-sale-short", [cite, "jp-1875:34"], item=repr(item.id), price=str(yen(price)),
+                    art=str(art))
     ctx.out.step("owner_sale", (cite, "jp-1875:34"),
                  Later(_owner_sale_text, item.id, owner, sale.date, price, tuple(paid),
                        sum((r.amount for r in rest), Decimal(0))),
@@ -296,16 +287,13 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
     if sale is not None:
         base = Fraction(sale.get("price"))
         if sale.date <= year_end:
-            ctx.out.finding("warning", "sold-within-year",
-                            f"Item {item.id!r} was sold on {sale.date}, before the year from its find ended "
-                            f"({year_end}); art {art} sells only after a year.", cite)
+            ctx.finding("warning", "sold-within-year", cite, item=repr(item.id), sold=str(sale.date),
+                        year_end=str(year_end), art=str(art))
     elif item.value is not None:
         base = Fraction(item.value)
-        ctx.out.finding("info", "sale-not-recorded",
-                        f"Item {item.id!r}: the year has passed and art {art} calls for a public sale, but none is "
-                        "recorded; the shares are computed on the estimated value.", cite)
+        ctx.finding("info", "sale-not-recorded", cite, item=repr(item.id), art=str(art))
     else:
-        ctx.out.finding("error", "value-missing", f"Item {item.id!r} has neither a sale price nor a value.", cite)
+        ctx.finding("error", "value-missing", cite, variant="sale", item=repr(item.id))
         return
     share_name = f"drift.{group}.finder_share_after_year"
     share = ctx.param(share_name)
@@ -364,9 +352,7 @@ def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -
                      params=step_params(ctx, "drift.repayment_period"), amount=gov_amount,
                      readings=("jp-1875-31-three-years",))
     else:
-        ctx.out.finding("info", "repayment-too-late",
-                        f"Item {item.id!r}: the owner appeared on {known_on}, after the three years from the find "
-                        f"({due}); the government keeps its part.", cite)
+        ctx.finding("info", "repayment-too-late", cite, item=repr(item.id), known_on=str(known_on), due=str(due))
 
 
 def _repaid_text(item_id, owner, known_on, due, gov_amount) -> tuple[str, str]:
@@ -393,19 +379,14 @@ def drift_report(ctx: Context) -> None:
         reports = [first_report[f] for f in finders if f in first_report]
         report = min(reports, key=lambda r: (r.date, r.index)) if reports else None
         if report is None:
-            ctx.out.finding("warning", "drift-find-not-reported",
-                            f"Item {item.id!r}: no report by its finder ({ids([name(ctx, f) for f in finders])}) to a "
-                            "coast official is recorded (reported); art 29 requires it.", "jp-1875:29")
+            ctx.finding("warning", "drift-find-not-reported", "jp-1875:29", item=repr(item.id),
+                        finders=str(ids([name(ctx, f) for f in finders])))
         elif report.get("to") and not offs & set(report.get("to")):
-            ctx.out.finding("warning", "report-not-to-official",
-                            f"Item {item.id!r} was reported to {ids(report.get('to'))}, none of whom is a coast "
-                            "official: art 29 requires the report to go to a coast official.", "jp-1875:29")
+            ctx.finding("warning", "report-not-to-official", "jp-1875:29", variant="find", item=repr(item.id),
+                        to=str(ids(report.get('to'))))
         record = ctx.scenario.first("declared", items=item.id)
         if record is None:
-            ctx.out.finding("warning", "drift-record-not-submitted",
-                            f"Item {item.id!r}: no record (調書) of the find submitted to the competent office is "
-                            "recorded (declared); art 29 requires the coast official to make one and submit it.",
-                            "jp-1875:29")
+            ctx.finding("warning", "drift-record-not-submitted", "jp-1875:29", item=repr(item.id))
         ctx.out.step("drift_report", "jp-1875:29", Later(_report_text, item.id, report, record),
                      readings=("jp-1875-29-report",))
 
@@ -424,10 +405,7 @@ def storm_flood(ctx: Context) -> None:
     (``case.flood``: :func:`drift_items` then includes them whatever ``case.kind`` says)."""
     if not ctx.case.flood:
         return
-    ctx.out.finding("info", "flood-goods-as-drift",
-                    "The goods were carried off by a storm, flood or the like: art 37 applies the drift-goods rules "
-                    "(arts 29–36) to them — report and record, 60 days' notice, the finder's share — and not the "
-                    "salvage fee and costs of arts 8–15.", "jp-1875:37")
+    ctx.finding("info", "flood-goods-as-drift", "jp-1875:37")
     ctx.out.step("storm_flood", "jp-1875:37",
                  f"Goods carried off by a storm or flood ({ids([i.id for i in ctx.scenario.items])}): the drift-goods "
                  "rules apply to them (art 37).",

@@ -36,10 +36,7 @@ def government_ship_report(ctx: Context) -> None:
         return
     ref = _referral(ctx)
     if ref is None:
-        ctx.out.finding("warning", "government-ship-not-reported",
-                        "A warship or other government ship is in difficulty, but no report to the competent office "
-                        "(referred_to_authority) is recorded: art 22 requires it at once, whatever the size of the wreck.",
-                        "jp-1875:22")
+        ctx.finding("warning", "government-ship-not-reported", "jp-1875:22")
         return
     ctx.out.step("government_ship_report", "jp-1875:22",
                  f"Government ship: reported to the competent office on {ref.date}"
@@ -57,10 +54,7 @@ def allowance_instead_of_fee(ctx: Context, item, base_cite: str, rate, exact: Fr
                  f"{item.id}: 第八条ニ依レハ {item.value} 円ノ{rate.text} = {yen(exact)} 円", params=[rate], exact=exact)
     decided = next((e for e in ctx.scenario.events_of("reward_decided") if e.get("for") == item.id), None)
     if decided is None:
-        ctx.out.finding("info", "government-allowance-pending",
-                        f"Item {item.id!r} was secured from a government ship: art 23 replaces the art 8 fee by an "
-                        "appropriate allowance set under the competent office's direction; none is recorded "
-                        "(reward_decided for the item), so no amount is computed.", cites)
+        ctx.finding("info", "government-allowance-pending", cites, item=repr(item.id))
         ctx.out.step("government_ship_allowance", cites,
                      f"{item.id}: government ship — art 23 overrides art 8: no fee; an allowance is to be set by the "
                      "competent office (not yet recorded).",
@@ -127,10 +121,7 @@ def government_cargo(ctx: Context) -> None:
         return
     ref = _referral(ctx)
     if ref is None:
-        ctx.out.finding("warning", "government-cargo-not-referred",
-                        f"The ship carried government goods ({ids(goods)}: tribute rice or other 官物), but no "
-                        "referral to the competent office (referred_to_authority) is recorded: art 24 puts every "
-                        "measure beyond the rescue on the spot under its direction.", "jp-1875:24")
+        ctx.finding("warning", "government-cargo-not-referred", "jp-1875:24", goods=str(ids(goods)))
         return
     ctx.out.step("government_cargo", "jp-1875:24",
                  f"Government goods {ids(goods)}: the case was put to the competent office on {ref.date}; "
@@ -150,10 +141,7 @@ def mail_bags(ctx: Context) -> None:
             continue
         ev = ctx.scenario.first("mail_handed_over", items=item.id)
         if ev is None:
-            ctx.out.finding("warning", "mail-not-handed-over",
-                            f"Item {item.id!r} is mail: the proviso of art 24 requires the mailbags to be handed over "
-                            "urgently to the nearest post office or postal agency; no handover (mail_handed_over) "
-                            "is recorded.", "jp-1875:24")
+            ctx.finding("warning", "mail-not-handed-over", "jp-1875:24", item=repr(item.id))
             continue
         days = (ev.date - ctx.case.occurred).days
         ctx.out.step("mail_bags", "jp-1875:24",

@@ -28,24 +28,17 @@ def negligent_master(ctx: Context) -> None:
         return
     m = master(ctx)
     if case.unforeseeable:
-        ctx.out.finding("info", "master-not-liable",
-                        f"The master {name(ctx, m)} was negligent, but it is clearly proved that the disaster could be "
-                        "neither foreseen nor prevented: art 26 does not make him liable for the loss.", "jp-1875:26")
+        ctx.finding("info", "master-not-liable", "jp-1875:26", master=str(name(ctx, m)))
         ctx.out.step("negligent_master", "jp-1875:26",
                      "Negligence, but the disaster was beyond human foresight and prevention: no liability.",
                      "人智ノ前知ス可カラス人力ノ予防ス可カラサル災厄 — 償却セシメス", readings=["jp-1875-26-liability"])
         return
     if m is None:
-        ctx.out.finding("error", "liable-master-unknown",
-                        "The casualty arose from negligence (case.negligence), but the scenario names no master "
-                        "(case.vessel.master or a party with the role master) to make good the loss (art 26).",
-                        "jp-1875:26")
+        ctx.finding("error", "liable-master-unknown", "jp-1875:26")
         return
     loss = case.loss
-    ctx.out.finding("warning", "master-liable",
-                    f"The wreck arose from the negligence of the master {name(ctx, m)}: art 26 makes him make good the "
-                    "loss" + (f" ({loss} yen)" if loss is not None else " (its amount, case.loss, is not given)") + ".",
-                    "jp-1875:26")
+    ctx.finding("warning", "master-liable", "jp-1875:26", master=str(name(ctx, m)),
+                **({"variant": "amount", "loss": str(loss)} if loss is not None else {"variant": "no-amount"}))
     side = owner_side(ctx)
     if loss is None or side is None:
         ctx.out.step("negligent_master", "jp-1875:26",

@@ -27,33 +27,32 @@ PARTS = {
 }
 
 
+def _items(ev) -> dict[str, str]:
+    """The goods an offence names, as the finding's value (its template's variant says whether any are)."""
+    return {"items": str(ids(ev.get("items")))} if ev.get("items") else {}
+
+
 @rule(cites=["jp-1875:27", "jp-1875:28", "jp-1875:36", "jp-1875:29"],
       reads=["event:concealed_sale", "event:sold", "event:theft", "event:unreported_use", "expense.date",
             "found.by", "found.date"])
 def offences(ctx: Context) -> None:
     """Arts 27, 28, 36: each recorded offence is a warning citing its article."""
     for ev in ctx.scenario.events_of("concealed_sale"):
-        ctx.out.finding("warning", "secret-sale",
-                        f"{ids(ev.get('by'))}, by agreement, falsely said that secured goods"
-                        + (f" ({ids(ev.get('items'))})" if ev.get("items") else "")
-                        + f" had sunk and sold them in secret ({ev.date}): art 27 — to be dealt with under the "
-                        "criminal code (律).", "jp-1875:27")
+        ctx.finding("warning", "secret-sale", "jp-1875:27", by=str(ids(ev.get("by"))), date=str(ev.date),
+                    **_items(ev), **({"variant": "items"} if ev.get("items") else {}))
         ctx.out.step("offences", "jp-1875:27", f"{ev.date}: secret sale of secured goods by {ids(ev.get('by'))}.",
                      "保安シタル難船物ヲ沈没ト偽リ窃カニ売買ス — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
     for ev in ctx.scenario.events_of("theft"):
-        ctx.out.finding("warning", "theft-at-wreck",
-                        f"{ids(ev.get('by'))} {PARTS[ev.get('part')]}"
-                        + (f": {ids(ev.get('items'))}" if ev.get("items") else "")
-                        + f" ({ev.date}): art 28 — to be dealt with under the criminal code (律).", "jp-1875:28")
+        items = _items(ev)
+        ctx.finding("warning", "theft-at-wreck", "jp-1875:28", by=str(ids(ev.get("by"))), date=str(ev.date),
+                    **items, variant=(ev.get("part") or "principal") + ("-items" if items else ""))
         ctx.out.step("offences", "jp-1875:28", f"{ev.date}: {ids(ev.get('by'))} {PARTS[ev.get('part')]}.",
                      "救助ニ托シテ窃盗掠奪 — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
     for ev in ctx.scenario.events_of("unreported_use"):
         act = "sold" if ev.get("sold") else "used"
-        ctx.out.finding("warning", "drift-goods-used-unreported",
-                        f"{ids(ev.get('by'))} found drift goods {ids(ev.get('items'))} and {act} them in secret without "
-                        f"reporting them to a coast official ({ev.date}): art 36 — dealt with as art 28 says; the "
-                        "finder's share is still computed (reading jp-1875-36-finder-share).",
-                        ["jp-1875:36", "jp-1875:28", "jp-1875:29"])
+        ctx.finding("warning", "drift-goods-used-unreported", ["jp-1875:36", "jp-1875:28", "jp-1875:29"],
+                    variant=act, by=str(ids(ev.get('by'))), items=str(ids(ev.get('items'))),
+                    date=str(ev.date))
         ctx.out.step("offences", ["jp-1875:36", "jp-1875:28"],
                      f"{ev.date}: {ids(ev.get('by'))} {act} drift goods {ids(ev.get('items'))} without reporting them.",
                      "漂着物ヲ浦役人ニ報知スルコトナク私カニ使用又ハ売買 — 第二十八条ニ照シテ処分",

@@ -32,10 +32,7 @@ def coast_officials(ctx: Context) -> None:
     """Art 2: the case's coast officials are the parties with the role ``official``."""
     if officials(ctx):
         return
-    ctx.out.finding("info", "no-coast-official",
-                    "No party has the role 'official': art 2 has the competent office (管庁) appoint coast "
-                    "officials (浦役人) in advance, and the duties the rules give them (arts 3–21, 29) cannot "
-                    "be attributed to anyone named in the case.", "jp-1875:2")
+    ctx.finding("info", "no-coast-official", "jp-1875:2")
     ctx.out.step("coast_officials", "jp-1875:2",
                  "No coast official (浦役人) is named in the case (no party with the role 'official').",
                  "浦役人ノ名ナシ", readings=["jp-1875-2-officials"])
@@ -52,10 +49,7 @@ def distress_report(ctx: Context) -> None:
         return  # drift goods are reported under art 29
     reports = ctx.scenario.events_of("reported")
     if not reports:
-        ctx.out.finding("warning", "distress-not-reported",
-                        "No report of the distress (reported) is recorded: art 3 requires whoever sees a ship "
-                        "in distress to report it at once to a coast official and to put out rescue boats.",
-                        "jp-1875:3")
+        ctx.finding("warning", "distress-not-reported", "jp-1875:3")
         return
     first = reports[0]
     offs = set(officials(ctx))
@@ -69,9 +63,7 @@ def distress_report(ctx: Context) -> None:
                  inputs={"by": first.get("by"), "to": first.get("to"), "date": first.date, "occurred": ctx.case.occurred},
                  readings=["jp-1875-3-first-report"])
     if not to_official:
-        ctx.out.finding("warning", "report-not-to-official",
-                        f"The distress was reported to {ids(first.get('to'))}, none of whom is a coast official: "
-                        "art 3 requires the report to go to a coast official (浦役人ニ報知).", "jp-1875:3")
+        ctx.finding("warning", "report-not-to-official", "jp-1875:3", variant="distress", to=str(ids(first.get('to'))))
 
 
 def nearest_village(ctx: Context) -> None:
@@ -80,11 +72,9 @@ def nearest_village(ctx: Context) -> None:
     office = ctx.case.office_computed
     if office is None:
         return
-    ctx.out.finding("info", "nearest-office",
-                    f"The nearest village office of the period to the casualty's position is {office.name} "
-                    f"({office.name_en or ''}, {office.distance_m} m in a straight line): its coast officials (浦役人) "
-                    f"are those the report of art 3 goes to (computed: {office.source}; {office.data_version}).",
-                    "jp-1875:3")
+    ctx.finding("info", "nearest-office", "jp-1875:3", office=str(office.name),
+                office_en=str(office.name_en or ''), distance_m=str(office.distance_m),
+                source=str(office.source), data_version=str(office.data_version))
     ctx.out.step("nearest_office", "jp-1875:3",
                  f"Nearest village office: {office.name}, {office.distance_m} m from the position in a straight line.",
                  f"最寄ノ浦方 {office.name} (直線距離 {office.distance_m} 米)",
@@ -103,9 +93,8 @@ def transshipment(ctx: Context) -> None:
                          f"{ids(ev.get('by'))} moved {what} from the ship on {ev.date} at the master's request.",
                          f"{ev.date} 船長ノ頼談ニ依リ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
             continue
-        ctx.out.finding("warning", "goods-moved-without-request",
-                        f"{ids(ev.get('by'))} moved {what} from the ship on {ev.date} without a request from the "
-                        "master or another senior person aboard: the proviso of art 3 forbids it.", "jp-1875:3")
+        ctx.finding("warning", "goods-moved-without-request", "jp-1875:3", by=str(ids(ev.get('by'))), what=str(what),
+                    what_ja=ids(ev.get("items")) if ev.get("items") else "物品", date=str(ev.date))
         ctx.out.step("transshipment", "jp-1875:3",
                      f"{ids(ev.get('by'))} moved {what} on {ev.date}; no request of the master is recorded "
                      "(requested_by_master is not true).",
@@ -135,13 +124,9 @@ def major_wreck_callout(ctx: Context) -> None:
                  inputs={"many_hands": ctx.case.many_hands, "facts": major_wreck_facts(ctx)},
                  readings=["jp-1875-4-major-wreck"])
     if bells is None:
-        ctx.out.finding("warning", "alarm-not-sounded",
-                        "A major wreck needing many hands, but no sounding of the clappers and bells (板木半鐘) to call "
-                        "people together is recorded (called_out with bells): art 4.", "jp-1875:4")
+        ctx.finding("warning", "alarm-not-sounded", "jp-1875:4")
     if boats is None:
-        ctx.out.finding("warning", "neighbour-boats-not-ordered",
-                        "A major wreck needing many hands, but no order to the neighbouring boat owners to put out "
-                        "rescue boats is recorded (called_out with neighbour_boats): art 4.", "jp-1875:4")
+        ctx.finding("warning", "neighbour-boats-not-ordered", "jp-1875:4")
 
 
 @rule(cites=["jp-1875:5"],
@@ -156,10 +141,7 @@ def economy_and_dismissal(ctx: Context) -> None:
         return
     dismissed = ctx.scenario.first("dismissed")
     if dismissed is None:
-        ctx.out.finding("info", "dismissal-not-recorded",
-                        f"Labourers or boats were hired ({ids([e.id for e in hired])}), but no dismissal of the "
-                        "people (dismissed) is recorded: art 5 has the coast official send them home as soon as "
-                        "the rescue is done, so that costs stay low.", "jp-1875:5")
+        ctx.finding("info", "dismissal-not-recorded", "jp-1875:5", hired=str(ids([e.id for e in hired])))
         return
     late = [e for e in hired if e.date is not None and e.date > dismissed.date]
     ctx.out.step("economy_and_dismissal", "jp-1875:5",
@@ -167,10 +149,8 @@ def economy_and_dismissal(ctx: Context) -> None:
                  f"{ids([e.id for e in hired])}" + (f"; dated after the dismissal: {ids([e.id for e in late])}" if late else "") + ".",
                  f"{dismissed.date} 人数ヲ退散セシム", readings=["jp-1875-5-dismissal"])
     for e in late:
-        ctx.out.finding("warning", "labour-after-dismissal",
-                        f"Expense {e.id!r} ({e.category}) is dated {e.date}, after the people were dismissed on "
-                        f"{dismissed.date}: art 5 requires the rescue to cost as little as possible and the "
-                        "people to be sent home once it is done.", "jp-1875:5")
+        ctx.finding("warning", "labour-after-dismissal", "jp-1875:5", expense=repr(e.id), category=str(e.category),
+                    date=str(e.date), dismissed=str(dismissed.date))
 
 
 @rule(cites=["jp-1875:6"],
@@ -192,10 +172,7 @@ def safe_keeping(ctx: Context) -> None:
                      readings=["jp-1875-6-storage"])
     missing = [i.id for i in ctx.scenario.items if i.found is not None and i.id not in kept and i.id not in handed]
     if missing:
-        ctx.out.finding("warning", "storage-not-recorded",
-                        f"Secured goods {ids(missing)}: no safe keeping (stored) is recorded; art 6 requires them "
-                        "to be put in the safest and most convenient place, with a shed and a watchman when needed.",
-                        "jp-1875:6")
+        ctx.finding("warning", "storage-not-recorded", "jp-1875:6", missing=str(ids(missing)))
 
 
 @rule(cites=["jp-1875:7"],
@@ -222,10 +199,8 @@ def notify_owners(ctx: Context) -> None:
         return
     notice = ctx.scenario.first("owner_notified")
     if notice is None:
-        ctx.out.finding("warning", "owners-not-notified",
-                        f"{ids(landed.get('by'))} landed on {landed.date}, but no notice to the shipowner or cargo "
-                        "owner (owner_notified) is recorded: art 7 requires it at once on landing, by telegraph, "
-                        "post or other urgent means.", "jp-1875:7")
+        ctx.finding("warning", "owners-not-notified", "jp-1875:7", by=str(ids(landed.get('by'))),
+                    date=str(landed.date))
         return
     delay = (notice.date - landed.date).days
     ctx.out.step("notify_owners", "jp-1875:7",

@@ -16,13 +16,14 @@ from wreckmaster.law.rules import rule
 from .common import crew_member, name
 
 
-def _why(party) -> str:
+def _why(party) -> tuple[str, str]:
+    """What art 16 rewards in the party: (English, Japanese)."""
     parts = []
     if party.heroic:
-        parts.append("braved danger to save crew from certain death (危難ヲ冒シテ)")
+        parts.append(("braved danger to save crew from certain death (危難ヲ冒シテ)", "危難を冒して乗組人を必死の中から救った"))
     if party.casualty and not party.has("crew") and not party.has("master"):
-        parts.append(f"was {party.casualty} in the rescue (死傷)")
-    return " and ".join(parts)
+        parts.append((f"was {party.casualty} in the rescue (死傷)", f"救助の際に死傷した（{party.casualty}）"))
+    return " and ".join(en for en, _ in parts), "、".join(ja for _, ja in parts)
 
 
 @rule(cites=["jp-1875:16"],
@@ -40,22 +41,18 @@ def rescuer_rewards(ctx: Context) -> None:
             reported.setdefault(who, ev)
     items = {i.id for i in ctx.scenario.items}
     for p in flagged:
-        why = _why(p)
+        why, why_ja = _why(p)
         ev = reported.get(p.id)
         if ev is None:
-            ctx.out.finding("warning", "rescuer-not-reported",
-                            f"{name(ctx, p.id)} {why}: art 16 requires this to be reported to the competent office "
-                            "(persons_reported), for commendation or an allowance; no report is recorded.", "jp-1875:16")
+            ctx.finding("warning", "rescuer-not-reported", "jp-1875:16", party=str(name(ctx, p.id)), why=str(why),
+                        why_ja=why_ja)
             continue
         ctx.out.step("rescuer_rewards", "jp-1875:16",
                      f"{name(ctx, p.id)} {why}: reported to the competent office on {ev.date}.",
                      f"{p.id}: 管庁ヘ届出 ({ev.date})", readings=["jp-1875-16-report"])
         decisions = [d for d in ctx.scenario.events_of("reward_decided") if d.get("to") == p.id and d.get("for") not in items]
         if not decisions:
-            ctx.out.finding("info", "rescuer-reward-pending",
-                            f"{name(ctx, p.id)} has been reported: the competent office gives commendation (賞誉) or an "
-                            "allowance (手当金) according to the weight of the facts; art 16 sets no amount and none "
-                            "is recorded (reward_decided).", "jp-1875:16")
+            ctx.finding("info", "rescuer-reward-pending", "jp-1875:16", party=str(name(ctx, p.id)))
             continue
         for d in decisions:
             awarded = ctx.out.award(p.id, d.get("for"), "allowance", Fraction(d.get("amount")), "jp-1875:16")

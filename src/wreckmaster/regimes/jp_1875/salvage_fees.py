@@ -45,24 +45,18 @@ def salvage_fee(ctx: Context) -> None:
             continue
         waters = found.waters or ctx.case.waters
         if found.state == "ashore":
-            ctx.out.finding("info", "no-fee-ashore",
-                            f"Item {item.id!r} was found ashore: art 8 gives no rate for goods found "
-                            "ashore, so no salvage fee is computed (reading jp-1875-8-ashore).", "jp-1875:8")
+            ctx.finding("info", "no-fee-ashore", "jp-1875:8", item=repr(item.id))
             ctx.out.step("salvage_fee", "jp-1875:8", f"{item.id}: found ashore — no rate in art 8, no fee.",
                          f"{item.id}: 陸上ニテ発見 — 第八条ニ割合ナシ、保安料ナシ", readings=["jp-1875-8-ashore"])
             continue
         if found.state is None:
-            ctx.out.finding("error", "found-state-missing",
-                            f"Item {item.id!r}: found.state (floating or sunk) is needed to choose the art 8 rate.",
-                            "jp-1875:8")
+            ctx.finding("error", "found-state-missing", "jp-1875:8", item=repr(item.id))
             continue
         if item.value is None:
-            ctx.out.finding("error", "value-missing",
-                            f"Item {item.id!r} has no value: the art 8 fee cannot be computed.", "jp-1875:8")
+            ctx.finding("error", "value-missing", "jp-1875:8", variant="fee", item=repr(item.id))
             continue
         if not found.by:
-            ctx.out.finding("error", "finder-missing",
-                            f"Item {item.id!r}: found.by names nobody to receive the art 8 fee.", "jp-1875:8")
+            ctx.finding("error", "finder-missing", "jp-1875:8", variant="fee", item=repr(item.id))
             continue
         number = ITEM_OF[(waters, found.state)]
         cite = f"jp-1875:8#{number}"
@@ -99,9 +93,7 @@ def _fee_text(item_id, waters, state, value, rate, exact, total, finders, *award
 
 def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
     """Art 9, an exception to art 8: no fee (nor other wages) where effort is not evidenced."""
-    ctx.out.finding("error", "effort-not-evidenced",
-                    f"Item {item_id!r}: the effort of those who secured it is not evidenced, so art 9 "
-                    "forbids paying the salvage fee.", ["jp-1875:9", base_cite])
+    ctx.finding("error", "effort-not-evidenced", ["jp-1875:9", base_cite], item=repr(item_id))
     ctx.out.step("effort_not_evidenced", ["jp-1875:9", base_cite],
                  f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
                  f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス")
@@ -116,9 +108,9 @@ def wages_denied(ctx: Context, item) -> None:
     param = ctx.param("effort.withheld_categories")
     listed = ", ".join(f"{e.id} ({e.category} {e.amount if e.amount is not None else '?'} yen to {e.payee})"
                        for e in withheld)
-    ctx.out.finding("error", "wages-withheld",
-                    f"Item {item.id!r}: effort not evidenced — art 9 withholds the finders' other wages for it "
-                    f"too: {listed}; they are not paid nor charged.", "jp-1875:9")
+    listed_ja = "、".join(f"{e.id}（{e.category}、{e.amount if e.amount is not None else '?'}円、{e.payee}へ）"
+                          for e in withheld)
+    ctx.finding("error", "wages-withheld", "jp-1875:9", item=repr(item.id), listed=str(listed), listed_ja=listed_ja)
     ctx.out.step("effort_not_evidenced", "jp-1875:9",
                  f"{item.id}: art 9 also withholds the other wages (賃銭) paid to its finders for it: {listed}.",
                  f"{item.id}: 第九条ニ依リ其他ノ賃銭等モ割渡サス: {listed}", params=[param],
@@ -153,18 +145,14 @@ def fee_in_kind(ctx: Context) -> None:
         for item_id in ev.get("items"):
             mine = [a for a in fees if a.for_ == item_id]
             if not mine:
-                ctx.out.finding("info", "fee-in-kind-without-fee",
-                                f"Item {item_id!r}: the owner chose to give the salvage fee in kind, but no art 8 fee "
-                                "is computed for it; nothing is to be handed over.", "jp-1875:8")
+                ctx.finding("info", "fee-in-kind-without-fee", "jp-1875:8", item=repr(item_id))
                 continue
             total = sum(a.amount for a in mine)
             item = ctx.scenario.item(item_id)
-            share = f" ({total} of its {item.value} yen)" if item is not None and item.value is not None else ""
-            ctx.out.finding("info", "fee-paid-in-kind",
-                            f"Item {item_id!r}: the owner chose on {ev.date} to give the salvage fee in kind (現物): "
-                            f"goods worth {total} yen{share} go to {ids([a.to for a in mine])} instead of money. "
-                            "The award stays in money, as the measure of the goods handed over (art 8, proviso).",
-                            "jp-1875:8")
+            of_value = {"variant": "of-value", "value": str(item.value)} \
+                if item is not None and item.value is not None else {}
+            ctx.finding("info", "fee-paid-in-kind", "jp-1875:8", item=repr(item_id), date=str(ev.date),
+                        total=str(total), to=str(ids([a.to for a in mine])), **of_value)
             ctx.out.step("fee_in_kind", "jp-1875:8",
                          f"{item_id}: the owner ({ids(ev.get('by'))}) chose to pay the fee of {total} yen in kind; "
                          "the amount is unchanged — it measures the goods handed over.",

@@ -97,41 +97,27 @@ def sea_protest(ctx: Context) -> None:
                  "浦証文 — 浦役人立会ノ上船長及ヒ乗組ノ者ヲ別々ニ取調ヘ航海日記ニ照ス",
                  params=[min_off, min_crew], readings=["jp-1875-21-examined"])
     if len(present) < min_off.value:
-        ctx.out.finding("warning", "sea-protest-officials-too-few",
-                        f"Sea protest: {len(present)} coast official(s) present ({ids(present)}); art 21 requires "
-                        f"{min_off.value} or more.", "jp-1875:21")
+        ctx.finding("warning", "sea-protest-officials-too-few", "jp-1875:21", count=str(len(present)),
+                    officials=str(ids(present)), minimum=str(min_off.value))
     if m is None or m not in examined:
-        ctx.out.finding("warning", "sea-protest-master-not-examined",
-                        f"Sea protest: the master ({m or 'not named'}) is not recorded as examined (examined); "
-                        "art 21 requires it.", "jp-1875:21")
+        ctx.finding("warning", "sea-protest-master-not-examined", "jp-1875:21", master=str(m or 'not named'))
     if len(crew) < min_crew.value:
-        ctx.out.finding("warning", "sea-protest-crew-too-few",
-                        f"Sea protest: {len(crew)} of the crew examined ({ids(crew)}); art 21 requires {min_crew.value} "
-                        "or more besides the master.", "jp-1875:21")
+        ctx.finding("warning", "sea-protest-crew-too-few", "jp-1875:21", count=str(len(crew)), crew=str(ids(crew)),
+                    minimum=str(min_crew.value))
     if exams and not separately:
-        ctx.out.finding("warning", "not-examined-separately",
-                        "Sea protest: the master and crew were not examined separately (別々ニ), as art 21 requires.",
-                        "jp-1875:21")
+        ctx.finding("warning", "not-examined-separately", "jp-1875:21")
     if issued is None:
-        ctx.out.finding("info", "sea-protest-pending",
-                        f"A sea protest certificate was applied for on {req.date}; none is recorded as issued "
-                        "(sea_protest_issued).", "jp-1875:21")
+        ctx.finding("info", "sea-protest-pending", "jp-1875:21", date=str(req.date))
         return
     if not agree:
-        ctx.out.finding("warning", "sea-protest-accounts-disagree",
-                        f"The certificate was issued on {issued.date}, but the accounts of the master and crew are not "
-                        "recorded as agreeing with each other and with the traces or the log (accounts_agree); art 21 "
-                        "makes the certificate only when they agree.", "jp-1875:21")
+        ctx.finding("warning", "sea-protest-accounts-disagree", "jp-1875:21", issued=str(issued.date))
     if not issued.get("copy_to_authority"):
-        ctx.out.finding("warning", "sea-protest-copy-not-sent",
-                        f"The certificate of {issued.date}: no copy is recorded as sent to the competent office "
-                        "(copy_to_authority), as art 21 requires.", "jp-1875:21")
+        ctx.finding("warning", "sea-protest-copy-not-sent", "jp-1875:21", issued=str(issued.date))
     for number, field, cite in CONTENTS:
         if required(ctx, number) and not issued.get(field):
-            heading = citations.resolve(cite).gloss() or ""
-            ctx.out.finding("warning", "sea-protest-item-missing",
-                            f"The certificate of {issued.date} does not state item {number} of art 21 ({field}): "
-                            f"{heading}", cite)
+            article = citations.resolve(cite)
+            ctx.finding("warning", "sea-protest-item-missing", cite, issued=str(issued.date), number=str(number),
+                        field=str(field), heading=str(article.gloss() or ""), heading_ja=article.original() or "")
 
 
 def certificate(scenario: Scenario, as_of: date) -> dict[str, Any]:

@@ -97,18 +97,12 @@ def settlement_review(ctx: Context) -> None:
         return
     submitted = ctx.scenario.first("settlement_submitted")
     if submitted is None:
-        ctx.out.finding("info", "settlement-not-submitted",
-                        "No settlement statement (精算書) is recorded as submitted (settlement_submitted): art 19 "
-                        "requires the costs, sorted by arts 11, 12, 13 and 15, to go with the wreck statement "
-                        "(難破明細書) to the competent office as quickly as possible (`wreckmaster settlement` "
-                        "prints it).", "jp-1875:19")
+        ctx.finding("info", "settlement-not-submitted", "jp-1875:19")
     else:
         _check_submission(ctx, submitted)
     approved = ctx.scenario.first("settlement_approved")
     if submitted is not None and approved is None:
-        ctx.out.finding("info", "settlement-under-review",
-                        f"The settlement statement was submitted on {submitted.date} and is not yet recorded as "
-                        "returned by the competent office (settlement_approved): art 20.", "jp-1875:20")
+        ctx.finding("info", "settlement-under-review", "jp-1875:20", submitted=str(submitted.date))
     local = sum((c.amount for c in charges if c.payer == "local-public"), Decimal(0))
     if local:
         ctx.out.step("settlement_review", "jp-1875:20",
@@ -123,21 +117,15 @@ def _check_submission(ctx: Context, ev) -> None:
     min_off, min_crew = ctx.param("settlement.min_officials"), ctx.param("settlement.min_crew")
     offs, crew = ev.get("officials") or [], ev.get("crew") or []
     if len(offs) < min_off.value:
-        ctx.out.finding("warning", "settlement-officials-too-few",
-                        f"The settlement statement of {ev.date} was drawn up before {len(offs)} coast official(s) "
-                        f"({ids(offs)}); art 19 requires {min_off.value}.", "jp-1875:19")
+        ctx.finding("warning", "settlement-officials-too-few", "jp-1875:19", date=str(ev.date),
+                    count=str(len(offs)), officials=str(ids(offs)), minimum=str(min_off.value))
     if len(crew) < min_crew.value:
-        ctx.out.finding("warning", "settlement-crew-too-few",
-                        f"The settlement statement of {ev.date} was drawn up before {len(crew)} of the master and "
-                        f"senior crew ({ids(crew)}); art 19 requires {min_crew.value} or more.", "jp-1875:19")
+        ctx.finding("warning", "settlement-crew-too-few", "jp-1875:19", date=str(ev.date), count=str(len(crew)),
+                    crew=str(ids(crew)), minimum=str(min_crew.value))
     if not ev.get("wreck_statement"):
-        ctx.out.finding("warning", "wreck-statement-missing",
-                        f"The settlement statement of {ev.date} went to the competent office without the wreck "
-                        "statement (難破明細書) that art 19 requires to be attached.", "jp-1875:19")
+        ctx.finding("warning", "wreck-statement-missing", "jp-1875:19", date=str(ev.date))
     if not ev.get("owner_present"):
-        ctx.out.finding("info", "owner-absent-from-settlement",
-                        f"The settlement of {ev.date} was examined without the shipowner or cargo owner present; the "
-                        "proviso of art 19 asks for their presence as far as possible.", "jp-1875:19")
+        ctx.finding("info", "owner-absent-from-settlement", "jp-1875:19", date=str(ev.date))
     ctx.out.step("settlement_review", "jp-1875:19",
                  f"Settlement statement submitted on {ev.date}, before coast officials {ids(offs)} and master/senior "
                  f"crew {ids(crew)}" + ("; wreck statement attached" if ev.get("wreck_statement") else "")
@@ -167,10 +155,8 @@ def _payments(ctx: Context, approved, charges: list[Charge]) -> None:
                              payer, until, done_on, "jp-1875:20",
                              local=f"{approved.date} 下ケ渡シノ精算書ニ依リ {amount} 円ヲ出金ス（猶予ノ日数内）")
         elif done_on is None:
-            ctx.out.finding("warning", "settlement-unpaid",
-                            f"{payer} owes {amount} yen under the settlement returned on {approved.date} and has paid "
-                            f"{paid} yen; art 20 has the amounts paid at once, or days of grace granted "
-                            "(payment_deferred) — none is recorded.", "jp-1875:20")
+            ctx.finding("warning", "settlement-unpaid", "jp-1875:20", payer=str(payer), amount=str(amount),
+                        approved=str(approved.date), paid=str(paid))
         ctx.out.step("settlement_payment", "jp-1875:20",
                      f"{payer}: {amount} yen due under the settlement returned on {approved.date}; paid {paid} yen"
                      + (f", in full on {done_on}" if done_on else "")

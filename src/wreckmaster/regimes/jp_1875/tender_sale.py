@@ -19,13 +19,13 @@ from wreckmaster.law.rules import rule
 from .common import drift_case, step_params
 from .decisions import consultation
 
-#: (event field, finding code, what art 10 requires)
+#: (event field, finding code): what art 10 requires of a sale (the sentences: messages.yaml)
 REQUIREMENTS = (
-    ("public_notice", "sale-not-advertised", "advertised as widely as possible in the neighbourhood (最寄ヘ広告)"),
-    ("public_place", "sale-not-in-public", "held in a public place before the bidders and other people (公ケノ場所)"),
-    ("tender", "sale-not-by-tender", "sold by tender (入札払)"),
-    ("inventory", "sale-inventory-not-kept", "its inventory of the goods kept (物品ノ目録)"),
-    ("buyer_certificate", "buyer-certificate-not-kept", "the buyer's written undertaking kept (買人ノ証書)"),
+    ("public_notice", "sale-not-advertised"),
+    ("public_place", "sale-not-in-public"),
+    ("tender", "sale-not-by-tender"),
+    ("inventory", "sale-inventory-not-kept"),
+    ("buyer_certificate", "buyer-certificate-not-kept"),
 )
 
 
@@ -43,23 +43,22 @@ def sale_by_tender(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("sold"):
         item = ev.get("item")
         what = f"Sale of {item} on {ev.date}"
-        missing = [(code, text) for field, code, text in REQUIREMENTS if not ev.get(field)]
-        for code, text in missing:
-            ctx.out.finding("warning", code, f"{what}: not recorded as {text}, as art 10 requires.", "jp-1875:10")
+        missing = [code for field, code in REQUIREMENTS if not ev.get(field)]
+        for code in missing:
+            ctx.finding("warning", code, "jp-1875:10", item=str(item), date=str(ev.date))
         bids = ev.get("bids") or ()
         offered = ev.get("bids_offered")
         need = min(kept_bids.value, offered) if offered is not None else kept_bids.value
         if len(bids) < need:
-            ctx.out.finding("warning", "bids-not-kept",
-                            f"{what}: {len(bids)} bid(s) kept; art 10 requires the bids down to the third highest "
-                            f"(第三番迄) — {need} here"
-                            + (f", {offered} having been offered" if offered is not None else
-                               " (the number of bids offered, bids_offered, is not given)") + ".", "jp-1875:10")
+            ctx.finding("warning", "bids-not-kept", "jp-1875:10", item=str(item), date=str(ev.date),
+                        kept=str(len(bids)), need=str(need),
+                        **({"variant": "offered", "offered": str(offered)} if offered is not None else
+                           {"variant": "not-offered"}))
         ctx.out.step("sale_by_tender", "jp-1875:10",
                      Later(_sale_text, what, item, ev.get("price"), len(missing), len(bids), need),
                      inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
                      params=params, readings=READINGS)
-        consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10")
+        consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10", f"{ev.date}の{item}の売却")
 
 
 READINGS = ("jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold", "jp-1875-10-three-bids")

@@ -29,7 +29,7 @@ from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import OVER_LIMITS, is_baggage, owner_of, what, yen
+from .common import OVER_LIMITS, is_baggage, owner_of, what, what_ja, what_values, yen
 
 
 @dataclass(frozen=True)
@@ -105,10 +105,9 @@ def baggage_limits(ctx: Context) -> None:
         if item.dimensions_m is None or item.weight_kg is None:
             missing = " and ".join(n for n, v in (("dimensions_m", item.dimensions_m), ("weight_kg", item.weight_kg))
                                    if v is None)
-            ctx.out.finding("info", "baggage-size-unknown",
-                            f"Baggage {item.id!r}: {missing} not given; it is taken to be within art 13's limits "
-                            f"({max_sum.text} m for the three sides, {max_weight.text} kg), as the village accepted it as baggage.",
-                            "jp-village-ferry:13")
+            ctx.finding("info", "baggage-size-unknown", "jp-village-ferry:13", item=repr(item.id),
+                        missing=str(missing), max_sum=str(max_sum.text),
+                        max_weight=str(max_weight.text))
             ctx.out.step("baggage_limits", "jp-village-ferry:13",
                          f"{item.id}: {missing} not given — taken to be within the limits of art 13.",
                          f"{item.id}: 寸法又は重量の記載なし — 第13条の制限内とみなす",
@@ -126,10 +125,8 @@ def baggage_limits(ctx: Context) -> None:
             continue
         over.add(item.id)
         why = "; ".join(r.message for r in result.reasons)
-        ctx.out.finding("warning", "baggage-over-limits",
-                        f"Item {item.id!r} is not baggage under art 13: {why}. The village should not accept it "
-                        "as baggage; it is carried, and compensated, as goods (art 18).",
-                        ["jp-village-ferry:13", "jp-village-ferry:18"])
+        ctx.finding("warning", "baggage-over-limits", ["jp-village-ferry:13", "jp-village-ferry:18"],
+                    item=repr(item.id), why=str(why), why_ja="、".join(r.message_ja for r in result.reasons))
         ctx.out.step("baggage_limits", ["jp-village-ferry:13", "jp-village-ferry:18"],
                      f"{item.id}: sides {sides} = {yen(result.sides_sum_m)} m, {item.weight_kg} kg — {why}: "
                      "not baggage; measured as goods under art 18.",
@@ -150,9 +147,8 @@ def listed_articles(ctx: Context) -> None:
             continue
         allowed = ctx.scenario.first("shipment_accepted", items=item.id)
         if item.hand_carried:
-            ctx.out.finding("warning", "dangerous-article-carried",
-                            f"Hand-carried article {item.id!r} is a dangerous article (art 13 proviso, art 15): "
-                            "any harm it does to others is the passenger's.", ["jp-village-ferry:13#1", "jp-village-ferry:15"])
+            ctx.finding("warning", "dangerous-article-carried", ["jp-village-ferry:13#1", "jp-village-ferry:15"],
+                        item=repr(item.id))
             continue
         if allowed is not None:
             ctx.out.step("listed_articles", "jp-village-ferry:13#1",
@@ -160,10 +156,7 @@ def listed_articles(ctx: Context) -> None:
                          f"on {allowed.date}.", f"{item.id}: 危険物 — {allowed.date} 本村が特に認めて受託",
                          readings=["jp-village-ferry-13-listed"])
             continue
-        ctx.out.finding("warning", "baggage-listed-article",
-                        f"Baggage {item.id!r} is a dangerous article: art 13's proviso excludes such articles from "
-                        "baggage unless the village specially allows it, and no allowance (shipment_accepted) is "
-                        "recorded.", ["jp-village-ferry:13#1"])
+        ctx.finding("warning", "baggage-listed-article", ["jp-village-ferry:13#1"], item=repr(item.id))
         ctx.out.step("listed_articles", "jp-village-ferry:13#1",
                      f"{item.id}: a dangerous article, not specially allowed — not to be accepted as baggage.",
                      f"{item.id}: 危険物 — 本村の特別の承認なく、手荷物として受託しない",
@@ -182,18 +175,14 @@ def inspection(ctx: Context) -> None:
         not_covered = [i for i in items if (it := ctx.scenario.item(i)) is not None
                        and not (it.kind == "baggage" or it.parcel)]
         if not_covered:
-            ctx.out.finding("info", "inspection-not-baggage",
-                            f"Inspection of {', '.join(not_covered)} on {ev.date}: art 14 governs the inspection of "
-                            "baggage and parcels only.", "jp-village-ferry:14")
+            ctx.finding("info", "inspection-not-baggage", "jp-village-ferry:14",
+                        items=str(', '.join(not_covered)), date=str(ev.date))
         if not witnesses:
-            ctx.out.finding("warning", "inspection-without-witness",
-                            f"Inspection of {names} on {ev.date} without a witness: art 14 requires the presence of "
-                            "the person concerned or of a third party.", "jp-village-ferry:14")
+            ctx.finding("warning", "inspection-without-witness", "jp-village-ferry:14", names=str(names),
+                        date=str(ev.date))
         if not grounds:
-            ctx.out.finding("warning", "inspection-without-grounds",
-                            f"Inspection of {names} on {ev.date} records no suspicion: art 14 allows an inspection "
-                            "only where the contents are suspected to be articles listed in art 13.",
-                            ["jp-village-ferry:14", "jp-village-ferry:13#1"])
+            ctx.finding("warning", "inspection-without-grounds", ["jp-village-ferry:14", "jp-village-ferry:13#1"],
+                        names=str(names), date=str(ev.date))
         ctx.out.step("inspection", "jp-village-ferry:14",
                      f"Inspection of {names} on {ev.date}: grounds {grounds or '— none recorded'}; "
                      f"witnesses {', '.join(witnesses) or '— none'}.",
@@ -213,22 +202,17 @@ def harm_by_dangerous_articles(ctx: Context) -> None:
         if item is None:  # pragma: no cover - validation checks references
             continue
         if not item.dangerous:
-            ctx.out.finding("info", "harm-not-by-dangerous-article",
-                            f"Harm of {amount} yen to {victim} by {item.id!r} on {ev.date}: the item is not a dangerous "
-                            "article, so art 15 does not put it on the passenger; the terms fix no other incidence.",
-                            "jp-village-ferry:15")
+            ctx.finding("info", "harm-not-by-dangerous-article", "jp-village-ferry:15", amount=str(amount),
+                        victim=str(victim), item=repr(item.id), date=str(ev.date))
             continue
         if item.kind != "baggage" or item.parcel:
-            ctx.out.finding("info", "harm-by-cargo-not-governed",
-                            f"Harm of {amount} yen to {victim} by {what(item)} {item.id!r}: art 15 governs a passenger's "
-                            "dangerous articles; for dangerous goods the terms provide disposal (arts 5–7), not "
-                            "incidence.", ["jp-village-ferry:15", "jp-village-ferry:5"])
+            ctx.finding("info", "harm-by-cargo-not-governed", ["jp-village-ferry:15", "jp-village-ferry:5"],
+                        amount=str(amount), victim=str(victim), what=str(what(item)), what_ja=what_ja(item),
+                        item=repr(item.id))
             continue
         passenger = owner_of(ctx, item)
         if passenger is None:
-            ctx.out.finding("error", "passenger-unknown",
-                            f"Harm by {item.id!r} is the passenger's (art 15), but the item has no owner.",
-                            "jp-village-ferry:15")
+            ctx.finding("error", "passenger-unknown", "jp-village-ferry:15", item=repr(item.id))
             continue
         awarded = ctx.out.award(victim, item.id, "damages", Fraction(amount), "jp-village-ferry:15")
         ctx.out.charge_awards(awarded, passenger, "jp-village-ferry:15")
@@ -257,15 +241,15 @@ def day_of_sailing(ctx: Context) -> None:
                 continue
             later = [d for d in sailings if d >= ev.date]
             if not later:
-                ctx.out.finding("info", "sailing-day-unknown",
-                                f"{what(item).capitalize()} {item.id!r} was handed in on {ev.date}, but no sailing "
-                                "on or after that day is recorded: art 17 cannot be checked.", "jp-village-ferry:17")
+                ctx.finding("info", "sailing-day-unknown", "jp-village-ferry:17",
+                            **what_values(item),
+                            date=str(ev.date))
                 continue
             sailing = later[0]
             if sailing != ev.date:
-                ctx.out.finding("warning", "not-handed-in-on-sailing-day",
-                                f"{what(item).capitalize()} {item.id!r} was handed in on {ev.date}, not on the day of "
-                                f"sailing ({sailing}) as art 17 requires.", "jp-village-ferry:17")
+                ctx.finding("warning", "not-handed-in-on-sailing-day", "jp-village-ferry:17",
+                            **what_values(item),
+                            date=str(ev.date), sailing=str(sailing))
             ctx.out.step("day_of_sailing", "jp-village-ferry:17",
                          f"{item.id}: handed in on {ev.date}; the ferry sailed on {sailing}"
                          + (" — the same day." if sailing == ev.date else " — not the day of sailing."),

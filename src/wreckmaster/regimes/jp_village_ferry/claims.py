@@ -48,10 +48,9 @@ def period_of_grace(ctx: Context) -> None:
     d = ctx.out.deadline(f"pay the compensation of {owed} yen (period of grace asked for on {grace.date})",
                          village, until, done_on, "jp-village-ferry:20", note=late,
                          local=f"損害賠償金 {owed} 円を支払う（{grace.date} に猶予を申し出た期間内）")
-    why = f": {late}" if late else (f": not paid in full by {until}" if d.status == "missed" else "")
-    ctx.out.finding("info", "grace-requested",
-                    f"On {grace.date} the village asked for a period of grace until {until} to pay the claims for "
-                    f"damages (art 20); {paid} yen of {owed} yen paid — {d.status}{why}.", "jp-village-ferry:20")
+    ctx.finding("info", "grace-requested", "jp-village-ferry:20", asked_on=str(grace.date), until=str(until),
+                paid=str(paid), owed=str(owed), **({"variant": "late", "status": str(d.status), "late": late} if late
+                                                   else {"variant": d.status}))
     ctx.out.step("period_of_grace", "jp-village-ferry:20",
                  f"Period of grace asked for on {grace.date} until {until}: compensation {owed} yen, paid {paid} yen "
                  f"— {d.status}.",

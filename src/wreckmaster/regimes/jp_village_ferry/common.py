@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from wreckmaster.law import events
 from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.scenario import Item
@@ -52,9 +53,7 @@ def carrier(ctx: Context) -> str | None:
 def require_carrier(ctx: Context, cites: str | list[str]) -> str | None:
     who = carrier(ctx)
     if who is None:
-        ctx.finding_once("error", "carrier-unknown",
-                         "The village is the carrier, but the scenario names neither case.vessel.owner nor a "
-                         "party with the role 'carrier': compensation and costs cannot be charged to it.", cites)
+        ctx.finding("error", "carrier-unknown", cites, once=True)
     return who
 
 
@@ -80,6 +79,29 @@ def what(item: Item) -> str:
         return "parcel (小荷物)"
     return {"cargo": "goods (貨物)", "baggage": "baggage (手荷物)", "valuables": "valuables (高価品)"}.get(
         item.kind, item.kind)
+
+
+def what_ja(item: Item) -> str:
+    """The word of :func:`what` in Japanese (the value ``what_ja`` of a finding's template)."""
+    if item.hand_carried:
+        return "手廻品"
+    if item.parcel:
+        return "小荷物"
+    return {"cargo": "貨物", "baggage": "手荷物", "valuables": "高価品"}.get(item.kind, item.kind)
+
+
+def value_ja(ctx: Context, value: Any, default: str) -> str:
+    """An event's enumerated value in Japanese, as the regime's ``events.yaml`` labels it (a
+    finding's value ``<field>_ja``); ``default`` when the event gives none."""
+    if value is None:
+        return default
+    return events.of_package(Path(ctx.regime.folder)).value_label(str(value), "ja") or str(value)
+
+
+def what_values(item: Item) -> dict[str, str]:
+    """A finding's values naming the item and its kind: ``What`` (the English word, capitalised to
+    begin the sentence), ``what_ja`` and ``item`` (its id as written in the English)."""
+    return {"What": what(item).capitalize(), "what_ja": what_ja(item), "item": repr(item.id)}
 
 
 def loaded_on(ctx: Context, item_id: str) -> date | None:

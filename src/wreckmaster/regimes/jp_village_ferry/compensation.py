@@ -32,12 +32,14 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
 from .common import (ART9, CARRIED_KINDS, COMPENSATION, OVER_LIMITS, UNAUTHORISED_DISPOSALS, first_date,
-                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, yen)
+                     is_baggage, loaded_on, owner_of, require_carrier, unloaded_on, what, what_ja, yen)
 
 #: cause code → (citations, English, Japanese, readings). Arts 1 and 2 are the cases of art 3;
 #: art 4's items are numbered as reading jp-village-ferry-4-item-numbering says.
@@ -95,6 +97,13 @@ def _label(loss: Loss) -> str:
     return f"{loss.item.id} (damage ratio {yen(loss.ratio)}, {loss.cause}, on {loss.on})"
 
 
+def _label_ja(loss: Loss) -> str:
+    """:func:`_label` in Japanese."""
+    if loss.source == "disposal":
+        return f"{loss.item.id}（{loss.on}に根拠なく処分）"
+    return f"{loss.item.id}（損害の程度{yen(loss.ratio)}、{loss.cause}、{loss.on}）"
+
+
 @rule(cites=["jp-village-ferry:18", "jp-village-ferry:19", "jp-village-ferry:11", "jp-village-ferry:12",
             "jp-village-ferry:16", "jp-village-ferry:9", "jp-village-ferry:3", "jp-village-ferry:1",
             "jp-village-ferry:2", "jp-village-ferry:4#1", "jp-village-ferry:4", "jp-village-ferry:4#2",
@@ -117,17 +126,16 @@ def compensation(ctx: Context) -> None:
         ratio = loss.ratio
         before = used.get(item.id, Fraction(0))
         if before + ratio > 1:
-            ctx.out.finding("info", "damage-ratio-capped",
-                            f"Item {item.id!r}: the damage ratios recorded add up to more than the whole; the loss on "
-                            f"{loss.on} is taken as {yen(max(Fraction(0), 1 - before))} instead of {yen(ratio)}.",
-                            ["jp-village-ferry:18", "jp-village-ferry:19"])
+            ctx.finding("info", "damage-ratio-capped", ["jp-village-ferry:18", "jp-village-ferry:19"],
+                        item=repr(item.id), date=str(loss.on),
+                        capped=str(yen(max(Fraction(0), 1 - before))), ratio=str(yen(ratio)))
             ctx.out.step("damage_ratio_total", ["jp-village-ferry:18", "jp-village-ferry:19"],
                          f"{item.id}: ratios already {yen(before)}; the loss on {loss.on} is cut from {yen(ratio)} to "
                          f"{yen(max(Fraction(0), 1 - before))}.",
                          f"{item.id}: 損害の程度の合計は1を超えない", readings=["jp-village-ferry-18-ratio-total"])
             ratio = max(Fraction(0), 1 - before)
         used[item.id] = before + ratio
-        if _excluded(ctx, loss):
+        if exceptions.applied(ctx, NO_COMPENSATION, loss):
             continue
         result = _measure(ctx, loss, ratio)
         if result is None:
@@ -136,9 +144,7 @@ def compensation(ctx: Context) -> None:
         owner = owner_of(ctx, item)
         to = owner or "unclaimed"
         if owner is None:
-            ctx.out.finding("info", "owner-unknown",
-                            f"Item {item.id!r} has no owner: its compensation is held for an owner not yet known "
-                            "(unclaimed).", cites)
+            ctx.finding("info", "owner-unknown", cites, item=repr(item.id))
         awards = ctx.out.award(to, item.id, "compensation", exact, cites)
         awarded_all.extend(awards)
         payer = require_carrier(ctx, cites)
@@ -154,61 +160,91 @@ def compensation(ctx: Context) -> None:
 
 
 def _no(ctx: Context, loss: Loss, severity: str, code: str, why: str, cites, ja: str, readings=()) -> bool:
-    ctx.out.finding(severity, code, f"No compensation for {what(loss.item)} {_label(loss)}: {why}.", cites)
+    ctx.finding(severity, code, cites, what=what(loss.item), what_ja=what_ja(loss.item), label=_label(loss),
+                label_ja=_label_ja(loss), why=why, why_ja=ja)
     ctx.out.step(code.replace("-", "_"), cites, f"{_label(loss)}: {why} — no compensation.",
-                 f"{loss.item.id}: {ja} — 賠償しない", overrides="compensation",
+                 f"{loss.item.id}: {ja} — 賠償しない",
                  readings=list(readings) + ["jp-village-ferry-18-exceptions-order"])
     return True
 
 
-def _excluded(ctx: Context, loss: Loss) -> bool:
-    """The exceptions, in order; the first that applies is reported."""
-    item = loss.item
-    if item.kind not in CARRIED_KINDS:
-        return _no(ctx, loss, "info", "not-carried-goods",
-                   f"a {item.kind} is not goods, baggage, a parcel or valuables carried under these terms",
-                   "jp-village-ferry:12", "運送約款の対象でない")
-    if item.hand_carried:
-        return _no(ctx, loss, "info", "hand-carried-no-liability",
-                   "the passenger kept it (手廻品); art 16 excludes all liability for hand-carried articles",
-                   "jp-village-ferry:16", "手廻品の損害一切について本村は責任を負わない（第16条）",
-                   ["jp-village-ferry-16-hand-carried"])
-    start, end = loaded_on(ctx, item.id), unloaded_on(ctx, item.id)
-    if start is not None and loss.on < start:
-        return _no(ctx, loss, "info", "outside-liability-period",
-                   f"the damage is dated before the item was loaded on {start}; liability begins at loading (art 12)",
-                   "jp-village-ferry:12", f"船積み（{start}）前の損害（第12条）", ["jp-village-ferry-12-period", "jp-village-ferry-12-several-loadings"])
-    if end is not None and loss.on > end:
-        return _no(ctx, loss, "info", "outside-liability-period",
-                   f"the damage is dated after the item left the ship's side on {end}; liability ends then (art 12)",
-                   "jp-village-ferry:12", f"本船舷側を離れた（{end}）後の損害（第12条）", ["jp-village-ferry-12-period", "jp-village-ferry-12-several-loadings"])
-    landed = ctx[ART9].get(item.id)
-    if landed is not None and loss.on >= landed:
-        return _no(ctx, loss, "info", "discharged-elsewhere-no-liability",
-                   f"it follows the discharge elsewhere of {landed}, whose risks are the cargo side's (art 9)",
-                   "jp-village-ferry:9", "陸揚港以外への陸揚げ又は積戻しによる損害（第9条）",
-                   ["jp-village-ferry-9-landing-elsewhere"])
-    if loss.cause in EXCEPTED:
-        cites, en, ja, readings = EXCEPTED[loss.cause]
-        article = "art 3" if loss.cause in ("deviation", "docking") else "art 4"
-        return _no(ctx, loss, "info", "excepted-cause",
-                   f"it was caused by {en}, an excepted cause: the village is not liable ({article})",
-                   list(cites), f"{ja}による損害 — 本村はその責任を負わない", list(readings))
-    if item.kind == "valuables":
-        declared = first_date(ctx, "shipment_declared", item.id)
-        loaded = loaded_on(ctx, item.id)
-        if item.declared_value is None:
-            return _no(ctx, loss, "warning", "valuables-not-declared",
-                       "valuables whose value was not declared before loading (art 11); the village is not liable",
-                       ["jp-village-ferry:11", "jp-village-ferry:18"], "高価品の価格等を船積前に明示せず（第11条）",
-                       ["jp-village-ferry-11-undeclared-valuables", "jp-village-ferry-11-declaration-facts"])
-        if declared is not None and loaded is not None and declared > loaded:
-            return _no(ctx, loss, "warning", "valuables-not-declared",
-                       f"valuables declared on {declared}, after loading on {loaded}; art 11 requires the declaration "
-                       "before loading, so the village is not liable",
-                       ["jp-village-ferry:11", "jp-village-ferry:18"], "高価品の明示が船積後（第11条）",
-                       ["jp-village-ferry-11-undeclared-valuables", "jp-village-ferry-11-declaration-facts"])
-    return False
+def _no_compensation(code: str, severity: str, condition, why, cites, ja, readings=()) -> Exception_:
+    """An exception to the compensation of arts 18–19 (law/exceptions.py): when ``condition(ctx,
+    loss)`` holds, nothing is compensated for the loss, with a finding and a step saying why
+    (``why``, ``ja``: the reason in English and Japanese, functions of the context and the loss;
+    ``cites``, ``readings``: values or such functions)."""
+    def value(v, ctx, loss):
+        return v(ctx, loss) if callable(v) else v
+
+    def apply(ctx: Context, loss: Loss) -> None:
+        _no(ctx, loss, severity, code, why(ctx, loss), value(cites, ctx, loss), ja(ctx, loss),
+            value(readings, ctx, loss))
+    return Exception_(code.replace("-", "_"), overrides="compensation", condition=condition, apply=apply)
+
+
+def _excepted(ctx: Context, loss: Loss):
+    return EXCEPTED[loss.cause]
+
+
+def _declared(ctx: Context, loss: Loss):
+    """(declared, loaded): the days a valuable was declared and loaded (art 11)."""
+    return first_date(ctx, "shipment_declared", loss.item.id), loaded_on(ctx, loss.item.id)
+
+
+READ_11 = ["jp-village-ferry-11-undeclared-valuables", "jp-village-ferry-11-declaration-facts"]
+READ_12 = ["jp-village-ferry-12-period", "jp-village-ferry-12-several-loadings"]
+#: the exceptions to the compensation, in order; the first that applies is reported
+NO_COMPENSATION = (
+    _no_compensation(
+        "not-carried-goods", "info", lambda ctx, loss: loss.item.kind not in CARRIED_KINDS,
+        lambda ctx, loss: f"a {loss.item.kind} is not goods, baggage, a parcel or valuables carried under these terms",
+        "jp-village-ferry:12", lambda ctx, loss: "運送約款の対象でない"),
+    _no_compensation(
+        "hand-carried-no-liability", "info", lambda ctx, loss: loss.item.hand_carried,
+        lambda ctx, loss: "the passenger kept it (手廻品); art 16 excludes all liability for hand-carried articles",
+        "jp-village-ferry:16", lambda ctx, loss: "手廻品の損害一切について本村は責任を負わない（第16条）",
+        ["jp-village-ferry-16-hand-carried"]),
+    _no_compensation(
+        "outside-liability-period", "info",
+        lambda ctx, loss: (start := loaded_on(ctx, loss.item.id)) is not None and loss.on < start,
+        lambda ctx, loss: f"the damage is dated before the item was loaded on {loaded_on(ctx, loss.item.id)}; "
+                          "liability begins at loading (art 12)",
+        "jp-village-ferry:12", lambda ctx, loss: f"船積み（{loaded_on(ctx, loss.item.id)}）前の損害（第12条）", READ_12),
+    _no_compensation(
+        "outside-liability-period", "info",
+        lambda ctx, loss: (end := unloaded_on(ctx, loss.item.id)) is not None and loss.on > end,
+        lambda ctx, loss: f"the damage is dated after the item left the ship's side on "
+                          f"{unloaded_on(ctx, loss.item.id)}; liability ends then (art 12)",
+        "jp-village-ferry:12", lambda ctx, loss: f"本船舷側を離れた（{unloaded_on(ctx, loss.item.id)}）後の損害（第12条）",
+        READ_12),
+    _no_compensation(
+        "discharged-elsewhere-no-liability", "info",
+        lambda ctx, loss: (landed := ctx[ART9].get(loss.item.id)) is not None and loss.on >= landed,
+        lambda ctx, loss: f"it follows the discharge elsewhere of {ctx[ART9][loss.item.id]}, whose risks are the "
+                          "cargo side's (art 9)",
+        "jp-village-ferry:9", lambda ctx, loss: "陸揚港以外への陸揚げ又は積戻しによる損害（第9条）",
+        ["jp-village-ferry-9-landing-elsewhere"]),
+    _no_compensation(
+        "excepted-cause", "info", lambda ctx, loss: loss.cause in EXCEPTED,
+        lambda ctx, loss: f"it was caused by {_excepted(ctx, loss)[1]}, an excepted cause: the village is not liable "
+                          f"({'art 3' if loss.cause in ('deviation', 'docking') else 'art 4'})",
+        lambda ctx, loss: list(_excepted(ctx, loss)[0]),
+        lambda ctx, loss: f"{_excepted(ctx, loss)[2]}による損害 — 本村はその責任を負わない",
+        lambda ctx, loss: list(_excepted(ctx, loss)[3])),
+    _no_compensation(
+        "valuables-not-declared", "warning",
+        lambda ctx, loss: loss.item.kind == "valuables" and loss.item.declared_value is None,
+        lambda ctx, loss: "valuables whose value was not declared before loading (art 11); the village is not liable",
+        ["jp-village-ferry:11", "jp-village-ferry:18"], lambda ctx, loss: "高価品の価格等を船積前に明示せず（第11条）",
+        READ_11),
+    _no_compensation(
+        "valuables-not-declared", "warning",
+        lambda ctx, loss: loss.item.kind == "valuables" and None not in _declared(ctx, loss)
+        and _declared(ctx, loss)[0] > _declared(ctx, loss)[1],
+        lambda ctx, loss: "valuables declared on {}, after loading on {}; art 11 requires the declaration before "
+                          "loading, so the village is not liable".format(*_declared(ctx, loss)),
+        ["jp-village-ferry:11", "jp-village-ferry:18"], lambda ctx, loss: "高価品の明示が船積後（第11条）", READ_11),
+)
 
 
 def _measure(ctx: Context, loss: Loss, ratio: Fraction):
@@ -217,16 +253,12 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
     over = item.id in ctx[OVER_LIMITS]
     if is_baggage(item) and not over:
         if item.valuation is not None:
-            ctx.out.finding("info", "valuation-not-for-baggage",
-                            f"Baggage {item.id!r}: the valuation of art 18's proviso applies to goods; baggage is "
-                            "measured by art 19 (reading jp-village-ferry-18-proviso-choice).",
-                            ["jp-village-ferry:18", "jp-village-ferry:19"])
+            ctx.finding("info", "valuation-not-for-baggage", ["jp-village-ferry:18", "jp-village-ferry:19"],
+                        item=repr(item.id))
         cap = ctx.param("compensation.baggage_cap")
         value = item.value if item.value is not None else item.declared_value
         if value is None:
-            ctx.out.finding("error", "value-missing",
-                            f"Baggage {item.id!r} has no value: art 19's compensation cannot be computed.",
-                            "jp-village-ferry:19")
+            ctx.finding("error", "value-missing", "jp-village-ferry:19", variant="baggage", item=repr(item.id))
             return None
         base, en, ja = _capped(item, value, cap)
         return (base * ratio, ["jp-village-ferry:19"], ["jp-village-ferry-19-baggage-cap"], [cap],
@@ -237,9 +269,8 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
         field = "manifest_value" if item.valuation == "manifest" else "market_value"
         basis = getattr(item, field)
         if basis is None:
-            ctx.out.finding("error", "valuation-value-missing",
-                            f"Item {item.id!r}: valuation {item.valuation!r} (art 18 proviso) needs {field}.",
-                            "jp-village-ferry:18")
+            ctx.finding("error", "valuation-value-missing", "jp-village-ferry:18", item=repr(item.id),
+                        valuation=repr(item.valuation), field=str(field))
             return None
         saved = Fraction(item.charges_saved) if item.charges_saved is not None else Fraction(0)
         net = max(Fraction(basis) - saved, Fraction(0))
@@ -258,9 +289,7 @@ def _measure(ctx: Context, loss: Loss, ratio: Fraction):
                 f"記載価格 {item.declared_value} 円 × 損害の程度 {yen(ratio)}")
     cap = ctx.param("compensation.goods_cap")
     if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Goods {item.id!r} have neither a declared value nor a value: art 18's compensation cannot "
-                        "be computed.", "jp-village-ferry:18")
+        ctx.finding("error", "value-missing", "jp-village-ferry:18", variant="goods", item=repr(item.id))
         return None
     base, en, ja = _capped(item, item.value, cap)
     return (base * ratio, ["jp-village-ferry:18"], ["jp-village-ferry-18-undeclared-cap"] + over_note, [cap],

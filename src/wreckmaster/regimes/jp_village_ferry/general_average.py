@@ -38,14 +38,9 @@ def general_average(ctx: Context) -> None:
         "cites": cites,
     }
     if path:
-        ctx.out.finding("info", "general-average",
-                        f"General average is adjusted under the York-Antwerp Rules 1974 (art 23): the adjustment is "
-                        f"{path!r} — run `wreckmaster average {path}` for the contributions and balances.", cites)
+        ctx.finding("info", "general-average", cites, adjustment=repr(path), path=str(path))
     else:
-        ctx.out.finding("info", "general-average-not-adjusted",
-                        "The case has a general average act (a jettison or a salvage): art 23 adjusts it under the "
-                        "York-Antwerp Rules 1974, but no adjustment is named (case.general_average; see "
-                        "`wreckmaster average`).", cites)
+        ctx.finding("info", "general-average-not-adjusted", cites)
     ctx.out.step("general_average", cites,
                  "General average: adjusted under the York-Antwerp Rules 1974"
                  + (f" — adjustment {path}." if path else " — no adjustment named."),
@@ -68,10 +63,7 @@ def sister_ship_salvage(ctx: Context) -> None:
             continue
         cites = ["jp-village-ferry:24", "yar-1974:VI"]
         amount = ev.get("amount")
-        ctx.out.finding("info", "sister-ship-salvage",
-                        f"{', '.join(salvors)} (a ship of the village) salvaged the ferry on {ev.date}: art 24 reckons "
-                        "the salvage as if the salving ship did not belong to the village; common ownership is no "
-                        "ground to reduce or refuse it, and it is allowed in general average (Rule VI).", cites)
+        ctx.finding("info", "sister-ship-salvage", cites, salvors=str(', '.join(salvors)), date=str(ev.date))
         if amount is not None:
             payer = require_carrier(ctx, cites)
             awards = ctx.out.award(salvors, None, "salvage_remuneration", Fraction(amount), cites)

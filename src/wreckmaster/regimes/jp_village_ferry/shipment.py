@@ -28,27 +28,34 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .common import UNAUTHORISED_DISPOSALS, carrier, first_date, in_time, is_carried, what
+from .common import UNAUTHORISED_DISPOSALS, carrier, first_date, in_time, is_carried, value_ja, what_values
 
 
-def _unmet_art5(ctx: Context, item: Item) -> list[str]:
+def _unmet_art5(ctx: Context, item: Item) -> list[tuple[str, str]]:
+    """What art 5 ¶1 requires and the item lacks: (English, Japanese)."""
     unmet = []
     if not item.marked:
-        unmet.append("its kind and properties are not marked outside")
+        unmet.append(("its kind and properties are not marked outside", "外部に種類及び性質を明記していない"))
     if not in_time(first_date(ctx, "shipment_declared", item.id), item.id, ctx):
-        unmet.append("it was not shown (declared) to the village before loading")
+        unmet.append(("it was not shown (declared) to the village before loading", "船積前に本村に提示していない"))
     if not in_time(first_date(ctx, "shipment_accepted", item.id), item.id, ctx):
-        unmet.append("the village's consent before loading is not recorded")
+        unmet.append(("the village's consent before loading is not recorded", "船積前の本村の承諾が記録されていない"))
     return unmet
 
 
-def _unmet_art6(ctx: Context, item: Item) -> list[str]:
+def _unmet_art6(ctx: Context, item: Item) -> list[tuple[str, str]]:
+    """What art 6 requires and the item lacks: (English, Japanese)."""
     unmet = []
     if not in_time(first_date(ctx, "shipment_declared", item.id), item.id, ctx):
-        unmet.append("its weight was not declared to the village before loading")
+        unmet.append(("its weight was not declared to the village before loading", "船積前に本村に重量を明示していない"))
     if not item.marked:
-        unmet.append("it is not marked outside")
+        unmet.append(("it is not marked outside", "外部に明記していない"))
     return unmet
+
+
+def _unmet(unmet: list[tuple[str, str]]) -> dict[str, str]:
+    """The finding's values ``unmet`` and ``unmet_ja``."""
+    return {"unmet": "; ".join(en for en, _ in unmet), "unmet_ja": "、".join(ja for _, ja in unmet)}
 
 
 def _goods(item: Item) -> bool:
@@ -67,12 +74,10 @@ def dangerous_goods(ctx: Context) -> None:
             continue
         unmet = _unmet_art5(ctx, item)
         if unmet:
-            ctx.out.finding("warning", "dangerous-goods-not-cleared",
-                            f"Dangerous goods {item.id!r} were shipped although {'; '.join(unmet)} (art 5 ¶1); "
-                            "the master may dispose of them (art 5 ¶2).",
-                            ["jp-village-ferry:5.1", "jp-village-ferry:5.2"])
+            ctx.finding("warning", "dangerous-goods-not-cleared", ["jp-village-ferry:5.1", "jp-village-ferry:5.2"],
+                        item=repr(item.id), **_unmet(unmet))
         ctx.out.step("dangerous_goods", "jp-village-ferry:5.1",
-                     f"{item.id}: dangerous goods — " + ("; ".join(unmet) if unmet else
+                     f"{item.id}: dangerous goods — " + (_unmet(unmet)["unmet"] if unmet else
                                                          "marked, declared and accepted before loading") + ".",
                      f"{item.id}: 危険物 — " + ("明記・提示・承諾の要件を欠く" if unmet else "明記し提示して承諾を得た後に船積み"),
                      inputs={"marked": item.marked}, readings=["jp-village-ferry-5-before-loading"])
@@ -90,12 +95,11 @@ def heavy_goods(ctx: Context) -> None:
             continue
         unmet = _unmet_art6(ctx, item)
         if unmet:
-            ctx.out.finding("warning", "heavy-goods-not-declared",
-                            f"Goods {item.id!r} weigh {item.weight_kg} kg ({threshold.text} kg or more) and were shipped although "
-                            f"{'; '.join(unmet)} (art 6); the master may dispose of them as art 5 ¶2 provides.",
-                            ["jp-village-ferry:6", "jp-village-ferry:5.2"])
+            ctx.finding("warning", "heavy-goods-not-declared", ["jp-village-ferry:6", "jp-village-ferry:5.2"],
+                        item=repr(item.id), weight=str(item.weight_kg),
+                        threshold=str(threshold.text), **_unmet(unmet))
         ctx.out.step("heavy_goods", "jp-village-ferry:6",
-                     f"{item.id}: {item.weight_kg} kg ≥ {threshold.text} kg — " + ("; ".join(unmet) if unmet else
+                     f"{item.id}: {item.weight_kg} kg ≥ {threshold.text} kg — " + (_unmet(unmet)["unmet"] if unmet else
                                                                                 "declared and marked") + ".",
                      f"{item.id}: 重量 {item.weight_kg} キログラム（{threshold.text} キログラム以上）— " + ("明示又は明記を欠く" if unmet else "明示し明記した上船積み"),
                      inputs={"weight_kg": item.weight_kg, "marked": item.marked}, params=[threshold],
@@ -128,25 +132,32 @@ def disposal(ctx: Context) -> None:
             if reason == "undeclared-dangerous":
                 cites = ["jp-village-ferry:5.2", "jp-village-ferry:5.1"]
                 ok = item.dangerous and bool(_unmet_art5(ctx, item))
-                why = ("dangerous goods shipped without marking, declaration and consent" if ok else
-                       "the goods are not dangerous" if not item.dangerous else
-                       "the goods were marked, declared and accepted (art 7 needs a judgment that they endanger)")
+                why, why_ja = (
+                    ("dangerous goods shipped without marking, declaration and consent",
+                     "明記、提示及び承諾なく船積みした危険物である") if ok else
+                    ("the goods are not dangerous", "危険物ではない") if not item.dangerous else
+                    ("the goods were marked, declared and accepted (art 7 needs a judgment that they endanger)",
+                     "明記し提示して承諾を得た物品である（第七条によるには危険を及ぼすとの判断を要する）"))
             elif reason == "undeclared-heavy":
                 cites = ["jp-village-ferry:6", "jp-village-ferry:5.2"]
                 is_heavy = item.weight_kg is not None and Fraction(item.weight_kg) >= heavy.value
                 ok = is_heavy and bool(_unmet_art6(ctx, item))
-                why = (f"goods of {heavy.text} kg or more shipped without declaration and marking" if ok else
-                       f"the goods weigh less than {heavy.text} kg (or their weight is not given)" if not is_heavy else
-                       "the goods were declared and marked")
+                why, why_ja = (
+                    (f"goods of {heavy.text} kg or more shipped without declaration and marking",
+                     f"明示及び明記なく船積みした{heavy.text}キログラム以上の物品である") if ok else
+                    (f"the goods weigh less than {heavy.text} kg (or their weight is not given)",
+                     f"重量が{heavy.text}キログラム未満である（又は重量が記されていない）") if not is_heavy else
+                    ("the goods were declared and marked", "明示し明記した物品である"))
             else:  # endangering
                 cites = ["jp-village-ferry:7", "jp-village-ferry:5.2"]
                 ok = True
-                why = "judged to endanger the hull, other cargo, people or animals (art 7), even if shipped with consent"
+                why, why_ja = ("judged to endanger the hull, other cargo, people or animals (art 7), even if shipped "
+                               "with consent", "承諾を得て船積みしたものであっても、船体、他の貨物又は人畜に危害を及ぼすと"
+                               "認めた（第七条）")
             if ok:
-                ctx.out.finding("info", "disposal-authorised",
-                                f"{what(item).capitalize()} {item.id!r} disposed of on {ev.date} "
-                                f"({ev.get('how') or 'disposal'}): {why}; the disposal is authorised and nothing is "
-                                "compensated for it.", cites)
+                ctx.finding("info", "disposal-authorised", cites, **what_values(item), date=str(ev.date),
+                            how=str(ev.get('how') or 'disposal'), how_ja=value_ja(ctx, ev.get("how"), "処分"),
+                            why=why, why_ja=why_ja)
                 ctx.out.step("disposal", cites,
                              f"{item.id}: disposed of on {ev.date} — {why}: authorised, no compensation.",
                              f"{item.id}: {ev.date} 処分 — 第5条第2項による処分として適法、賠償なし",
@@ -154,10 +165,10 @@ def disposal(ctx: Context) -> None:
                              readings=["jp-village-ferry-5-2-disposal"]
                              + (["jp-village-ferry-7-endangering"] if reason == "endangering" else []))
             else:
-                ctx.out.finding("warning", "disposal-not-authorised",
-                                f"{what(item).capitalize()} {item.id!r} was disposed of on {ev.date} as {reason}, but "
-                                f"{why}: the disposal has no ground in arts 5–7, and the goods count as lost through "
-                                "the village's act (arts 18–19).", cites)
+                ctx.finding("warning", "disposal-not-authorised", cites,
+                            **what_values(item),
+                            date=str(ev.date), reason=str(reason), reason_ja=value_ja(ctx, reason, ""), why=why,
+                            why_ja=why_ja)
                 ctx.out.step("disposal", cites,
                              f"{item.id}: disposed of on {ev.date} as {reason}, but {why} — not authorised; "
                              "treated as a total loss attributable to the village.",
@@ -178,10 +189,9 @@ def who_accepts(ctx: Context) -> None:
             party = ctx.scenario.party(receiver)
             if receiver == village or (party is not None and (party.has("carrier") or party.has("contractor"))):
                 continue
-            ctx.out.finding("warning", "not-accepted-by-carrier",
-                            f"{', '.join(ev.get('items', []))} handed in on {ev.date} to {receiver}, who is neither the "
-                            "village nor a contractor designated by the village head (art 10).",
-                            ["jp-village-ferry:10", "jp-village-ferry:17"])
+            ctx.finding("warning", "not-accepted-by-carrier", ["jp-village-ferry:10", "jp-village-ferry:17"],
+                        items=str(', '.join(ev.get('items', []))), date=str(ev.date),
+                        receiver=str(receiver))
             ctx.out.step("who_accepts", "jp-village-ferry:10",
                          f"{', '.join(ev.get('items', []))}: handed to {receiver} on {ev.date} — not the village or its "
                          "designated contractor.",

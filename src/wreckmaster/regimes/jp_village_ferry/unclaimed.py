@@ -19,7 +19,7 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import first_date, is_carried, owner_of, unloaded_on, what
+from .common import first_date, is_carried, owner_of, unloaded_on, value_ja, what_values
 
 
 @rule(cites=["jp-village-ferry:22", "jp-village-ferry:21"],
@@ -29,6 +29,7 @@ from .common import first_date, is_carried, owner_of, unloaded_on, what
 def unclaimed_goods(ctx: Context) -> None:
     """Art 22 (with art 21): the 30-day deadline and the disposal of unclaimed goods."""
     period = ctx.param("unclaimed.period")
+    period_ja = f"{period.value.count}日"   # the value period_ja of the findings' Japanese
     disposals = {}
     for ev in ctx.scenario.events_of("disposed"):
         if ev.get("reason") == "unclaimed":
@@ -39,10 +40,10 @@ def unclaimed_goods(ctx: Context) -> None:
         unloaded = unloaded_on(ctx, item.id)
         if unloaded is None or not is_carried(item):
             if item.id in disposals and unloaded is None:
-                ctx.out.finding("warning", "unclaimed-disposal-not-authorised",
-                                f"{what(item).capitalize()} {item.id!r} was disposed of as unclaimed on "
-                                f"{disposals[item.id].date}, but no unloading is recorded: art 22's {period.text} never "
-                                "started.", "jp-village-ferry:22")
+                ctx.finding("warning", "unclaimed-disposal-not-authorised", "jp-village-ferry:22",
+                            variant="not-unloaded", **what_values(item),
+                            date=str(disposals[item.id].date),
+                            period=str(period.text), period_ja=period_ja)
             continue
         due = period.value.due(unloaded)
         requested = first_date(ctx, "delivery_requested", item.id)
@@ -63,28 +64,31 @@ def unclaimed_goods(ctx: Context) -> None:
             not_notified.append(item.id)
         if disposal is None:
             if d.status == "missed" and requested is None:
-                ctx.out.finding("info", "unclaimed-may-be-disposed",
-                                f"{what(item).capitalize()} {item.id!r} has been unclaimed since the {due} deadline: the "
-                                "village may sell, carry back or otherwise dispose of it if, by its nature or "
-                                "condition, keeping it is to the cargo side's disadvantage (art 22).",
-                                "jp-village-ferry:22")
+                ctx.finding("info", "unclaimed-may-be-disposed", "jp-village-ferry:22",
+                            **what_values(item),
+                            due=str(due))
             continue
-        problems = []
+        problems, problems_ja = [], []
         if disposal.date <= due:
             problems.append(f"it was on or before the {due} end of the {period.text}")
+            problems_ja.append(f"{period_ja}が満了する{due}以前の処分である")
         if requested is not None and requested <= disposal.date:
             problems.append(f"delivery had been requested on {requested}")
+            problems_ja.append(f"{requested}に引渡しの請求があった")
         if not disposal.get("harmful"):
             problems.append("keeping the goods is not recorded as harmful to the cargo side (harmful: true)")
+            problems_ja.append("保管が荷主等の不利益となること（harmful: true）が記録されていない")
         if problems:
-            ctx.out.finding("warning", "unclaimed-disposal-not-authorised",
-                            f"{what(item).capitalize()} {item.id!r} was disposed of as unclaimed on {disposal.date}, "
-                            f"but {'; '.join(problems)} (art 22).", "jp-village-ferry:22")
+            ctx.finding("warning", "unclaimed-disposal-not-authorised", "jp-village-ferry:22",
+                        **what_values(item),
+                        date=str(disposal.date), problems=str('; '.join(problems)),
+                        problems_ja="、".join(problems_ja))
         else:
-            ctx.out.finding("info", "unclaimed-disposal-authorised",
-                            f"{what(item).capitalize()} {item.id!r}, unclaimed {period.text} after unloading and "
-                            f"harmful to keep, was disposed of ({disposal.get('how') or 'disposal'}) on "
-                            f"{disposal.date} as art 22 allows.", "jp-village-ferry:22")
+            ctx.finding("info", "unclaimed-disposal-authorised", "jp-village-ferry:22",
+                        **what_values(item),
+                        period=str(period.text), period_ja=period_ja,
+                        how=str(disposal.get('how') or 'disposal'), how_ja=value_ja(ctx, disposal.get("how"), "処分"),
+                        date=str(disposal.date))
         ctx.out.step("unclaimed_disposal", "jp-village-ferry:22",
                      f"{item.id}: disposed of on {disposal.date} — " + ("; ".join(problems) if problems else
                                                                         "after the period, unclaimed, harmful to keep: allowed."),
@@ -93,10 +97,8 @@ def unclaimed_goods(ctx: Context) -> None:
                      readings=["jp-village-ferry-22-thirty-days"])
     if not_notified:
         names = ", ".join(not_notified)
-        ctx.out.finding("info", "arrival-not-notified",
-                        f"No notice of arrival is recorded for {names}: the village is not liable for not sending one "
-                        f"(art 21), and the {period.text} of art 22 run from unloading all the same.",
-                        ["jp-village-ferry:21", "jp-village-ferry:22"])
+        ctx.finding("info", "arrival-not-notified", ["jp-village-ferry:21", "jp-village-ferry:22"], names=str(names),
+                    period=str(period.text), period_ja=period_ja)
         ctx.out.step("arrival_notice", ["jp-village-ferry:21", "jp-village-ferry:22"],
                      f"{names}: no arrival notice recorded — art 21: no liability for that; art 22 counts from unloading.",
                      f"{'、'.join(not_notified)}: 到着通知なし — 第21条により本村は責任を負わない",

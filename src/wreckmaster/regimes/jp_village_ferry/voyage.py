@@ -32,13 +32,18 @@ def refused_requests(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("request_refused"):
         names = ", ".join(ev.get("items", []))
         asked = "return" if ev.get("request") == "return" else "a change of the port of discharge"
-        ctx.out.finding("info", "request-refused",
-                        f"The village refused {asked} of {names} on {ev.date}: art 8 allows it to refuse such a request "
-                        "depending on the circumstances; the refusal itself gives no claim.", "jp-village-ferry:8")
+        ctx.finding("info", "request-refused", "jp-village-ferry:8", asked=str(asked), names=str(names),
+                    date=str(ev.date), asked_ja="返還" if ev.get("request") == "return" else "陸揚港の変更")
         ctx.out.step("refused_requests", "jp-village-ferry:8",
                      f"{names}: request for {asked} refused on {ev.date} — allowed by art 8.",
                      f"{'、'.join(ev.get('items', []))}: " + ("返還" if ev.get("request") == "return" else "陸揚港の変更")
                      + "の請求に応じない（第8条）", readings=["jp-village-ferry-8-refusal"])
+
+
+def _local(ev, cause) -> dict[str, str]:
+    """The Japanese of a discharge elsewhere's place and cause (the values ``where_ja``, ``cause_ja``)."""
+    where = "陸揚港に積み戻した" if ev.get("carried_back") else f"{ev.get('place') or '他の地'}に陸揚げした"
+    return {"where_ja": where, "cause_ja": CAUSE_JA.get(cause, str(cause))}
 
 
 @rule(cites=["jp-village-ferry:9"],
@@ -67,17 +72,15 @@ def discharge_elsewhere(ctx: Context) -> None:
         if justified:
             for i in items:
                 art9.setdefault(i, ev.date)
-            ctx.out.finding("info", "discharged-elsewhere",
-                            f"{', '.join(items)} {where} on {ev.date} ({cause}; entering the port of discharge was "
-                            "judged impossible and dangerous): the village is not liable for the resulting damage, and "
-                            "all risks and costs are the cargo side's (art 9).", "jp-village-ferry:9")
+            ctx.finding("info", "discharged-elsewhere", "jp-village-ferry:9", items=str(', '.join(items)),
+                        where=str(where), date=str(ev.date), cause=str(cause), **_local(ev, cause))
         else:
-            missing = " and ".join(w for w, v in (("impossible", ev.get("impossible")), ("dangerous", ev.get("dangerous")))
-                                   if not v)
-            ctx.out.finding("warning", "discharge-elsewhere-unjustified",
-                            f"{', '.join(items)} {where} on {ev.date} ({cause}), but entering the port of discharge was "
-                            f"not judged {missing}: art 9 requires both, so the village stays liable and bears the costs.",
-                            "jp-village-ferry:9")
+            lacking = [(w, ja) for w, ja in (("impossible", "不可能"), ("dangerous", "危険")) if not ev.get(w)]
+            missing = " and ".join(w for w, _ in lacking)
+            ctx.finding("warning", "discharge-elsewhere-unjustified", "jp-village-ferry:9",
+                        items=str(', '.join(items)), where=str(where), date=str(ev.date),
+                        cause=str(cause), missing=str(missing), **_local(ev, cause),
+                        missing_ja="かつ".join(ja for _, ja in lacking))
         ctx.out.step("discharge_elsewhere", "jp-village-ferry:9",
                      f"{', '.join(items)}: {where} on {ev.date} because of {cause} — "
                      + ("impossible and dangerous: risks and costs on the cargo side." if justified else
@@ -96,9 +99,8 @@ def discharge_elsewhere(ctx: Context) -> None:
             if justified:
                 payer = owner_of(ctx, item) if item is not None else None
                 if payer is None:
-                    ctx.out.finding("error", "cargo-side-unknown",
-                                    f"Expense {e.id!r} ({e.category}) is the cargo side's (art 9), but item {e.for_!r} "
-                                    "has no owner.", cites)
+                    ctx.finding("error", "cargo-side-unknown", cites, expense=repr(e.id), category=str(e.category),
+                                item=repr(e.for_))
                     continue
             else:
                 payer = require_carrier(ctx, cites)
