@@ -11,6 +11,8 @@ named in braces (Python's ``str.format``)::
       claim-late:
         en: "the owner's claim to {item} came after {due}"
         ja: "{item}の所有者の請求は{due}より後である"
+      out-of-temporal-scope/hypothetical:   # one shape of the sentence: ctx.finding(…, variant="hypothetical")
+        en: "…"
     include: [jp_1899]        # the templates of another package the regime runs the rules of
 
 The English one is the finding's ``message``; the one in the case's language its
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from string import Formatter
 from typing import Mapping
 
 from .yamlio import LawDataError
@@ -40,25 +41,35 @@ class Templates:
 
     findings: Mapping[str, Mapping[str, str]]
 
-    def template(self, code: str, lang: str) -> str | None:
-        return (self.findings.get(code) or {}).get(lang)
+    def template(self, code: str, lang: str, variant: str | None = None) -> str | None:
+        """The template of ``code`` in ``lang``; a finding whose sentence takes one of several
+        shapes names it by the value ``variant``, its template keyed ``code/variant``."""
+        return (self.findings.get(f"{code}/{variant}" if variant else code) or {}).get(lang)
 
     def render(self, code: str, lang: str, values: Mapping[str, str]) -> str | None:
         """The finding ``code`` in ``lang`` with its values, or None where the regime has no template."""
-        t = self.template(code, lang)
+        t = self.template(code, lang, values.get("variant"))
         return None if t is None else t.format_map(dict(values))
 
     def __contains__(self, code: object) -> bool:
-        return code in self.findings
+        return code in self.findings or any(str(k).startswith(f"{code}/") for k in self.findings)
 
     def __iter__(self):
         return iter(self.findings)
 
 
+#: the engine's own findings (the period in force, facts after ``as_of``: :mod:`.scope`), under
+#: every regime's templates
+BASE = Path(__file__).parent
+
+
 def load(folder: Path, language: str) -> Templates:
     """The templates of the package in ``folder`` (its ``messages.yaml``), with those of the
-    packages it includes under them (its own win)."""
-    return Templates(_load(Path(folder), language, ()))
+    packages it includes under them and the engine's (:data:`BASE`) under all (its own win)."""
+    out = _load(BASE, language, ())
+    for code, langs in _load(Path(folder), language, ()).items():
+        out.setdefault(code, {}).update(langs)
+    return Templates(out)
 
 
 def _load(folder: Path, language: str, seen: tuple[Path, ...]) -> dict[str, dict[str, str]]:
@@ -77,12 +88,5 @@ def _load(folder: Path, language: str, seen: tuple[Path, ...]) -> dict[str, dict
     for code, row in (data.get("findings") or {}).items():
         langs = {language: str(row)} if isinstance(row, str) else {str(k): str(v) for k, v in row.items()}
         out.setdefault(str(code), {}).update(langs)   # its own win, language by language
-    for code, langs in out.items():
-        names = {lang: sorted(_names(t)) for lang, t in langs.items()}
-        if len({tuple(n) for n in names.values()}) > 1:
-            raise LawDataError(f"{path}: findings/{code}: its languages name different values {names}")
     return out
 
-
-def _names(template: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(template) if name}

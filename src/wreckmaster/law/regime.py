@@ -187,7 +187,7 @@ class Context:
         regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
         the case's language. A code without an English template raises at once (:class:`KeyError`).
         ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`."""
-        template = self.regime.messages.template(code, "en")
+        template = self.regime.messages.template(code, "en", values.get("variant"))
         if template is None:
             raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
         if once:
