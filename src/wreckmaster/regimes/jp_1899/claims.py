@@ -84,10 +84,11 @@ def admitted_claims(ctx: Context) -> None:
                          readings=["jp-1899-2025-12-2-exclusions"])
             continue
         if (party is not None and party.obstructed) or by in excluded_conduct:
-            why, cite = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4")
-                         if party is not None and party.obstructed else excluded_conduct[by])
+            why, cite, why_ja = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4",
+                                  "救護を妨害し又は不正の行為をした（party.obstructed）")
+                                 if party is not None and party.obstructed else excluded_conduct[by])
             ctx.finding("warning", "claim-excluded-obstruction", ["jp-1899:12.2#4", cite], claimant=name(ctx, by),
-                        amount=str(amount), why=why)
+                        amount=str(amount), why=why, why_ja=why_ja)
             ctx.out.step("obstructor", ["jp-1899:12.2#4", cite],
                          f"{by}: {why} — art 12 ¶2 item 4, no rescue expenses.",
                          f"{by}: 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者 — 第十二條第二項第四號ニ依リ支給セス",

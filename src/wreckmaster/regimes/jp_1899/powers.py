@@ -18,6 +18,7 @@ claims (:data:`.common.EXCLUDED_CONDUCT`; reading ``jp-1899-12-2-4-acts``).
 """
 from __future__ import annotations
 
+from wreckmaster.law.events import of_package
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -36,11 +37,13 @@ def _check_authority(ctx: Context, ev, cite: str) -> None:
     by = ev.get("by")
     if not authority_ok(ctx, by):
         ctx.finding("warning", "power-without-authority", [cite, "jp-1899:1", "jp-1899:4"], act=str(ev.type),
+                    act_ja=of_package(ctx.regime.folder).event_label(ev.type, "ja") or str(ev.type),
                     date=str(ev.date), by=name(ctx, by), power=cite)
 
 
-def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
-    ctx.collect(EXCLUDED_CONDUCT).setdefault(person, (why, cite))
+def _exclude(ctx: Context, person: str, why: str, cite: str, why_ja: str) -> None:
+    """Art 12 ¶2 item 4: ``person`` excluded from the claims for his conduct, why in English and Japanese."""
+    ctx.collect(EXCLUDED_CONDUCT).setdefault(person, (why, cite, why_ja))
 
 
 @rule(cites=["jp-1899:6.1", "jp-1899:6.2", "jp-1899:1", "jp-1899:4"],
@@ -99,7 +102,8 @@ def removals(ctx: Context) -> None:
         persons = event_actors(ev.get("persons"))
         if ground in ("obstruction", "wrongful"):
             for p in persons:
-                _exclude(ctx, p, f"removed on {ev.date} because he {GROUND_EN[ground]} (art 7 ¶1)", "jp-1899:7.1")
+                _exclude(ctx, p, f"removed on {ev.date} because he {GROUND_EN[ground]} (art 7 ¶1)", "jp-1899:7.1",
+                         f"{ev.date}に退去させられた（{GROUND_JA[ground]}、第七条第一項）")
         ctx.finding("info", "person-removed", "jp-1899:7.1", persons=", ".join(name(ctx, p) for p in persons),
                     date=str(ev.date), ground=GROUND_EN[ground], ground_ja=GROUND_JA[ground])
         ctx.out.step("removals", "jp-1899:7.1", f"{ev.date}: removed {', '.join(persons)} — {GROUND_EN[ground]}.",
@@ -120,7 +124,8 @@ def restraints(ctx: Context) -> None:
         helpers = event_actors(ev.get("assistants"))
         refused = event_actors(ev.get("refused"))
         for p in persons:
-            _exclude(ctx, p, f"restrained on {ev.date} for violence during the rescue (art 7 ¶2)", "jp-1899:7.2")
+            _exclude(ctx, p, f"restrained on {ev.date} for violence during the rescue (art 7 ¶2)", "jp-1899:7.2",
+                     f"救護に際しての暴行のため{ev.date}に制止された（第七条第二項）")
         for p in refused:
             ctx.finding("warning", "assistance-refused", "jp-1899:7.3", person=name(ctx, p), date=str(ev.date),
                         restrained=", ".join(persons))
@@ -145,7 +150,8 @@ def concealment(ctx: Context) -> None:
         items = event_actors(ev.get("items"))
         concealers = event_actors(ev.get("from"))
         for p in concealers:
-            _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8")
+            _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8",
+                     f"遭難の物件を隠匿した（{ev.date}、第八条）")
         verb_en, verb_ja = ("searched for", "搜索") if ev.type == "searched" else ("seized", "差押")
         ctx.out.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []),
                      f"{ev.date}: goods concealed" + (f" by {', '.join(concealers)}" if concealers else "")

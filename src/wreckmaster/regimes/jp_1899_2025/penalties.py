@@ -67,35 +67,37 @@ def penalties(ctx: Context) -> None:
         if item_class(ctx, item).key == "sunken" and item.id not in delivered and not _handled(ctx, item.id):
             p = ctx.param("penalty.sunken_goods")
             ctx.finding("warning", "penalty-sunken-goods-kept", ["jp-1899-2025:35-1", "jp-1899-2025:24.1"],
-                        item=item.id, found=str(item.found.date if item.found else "?"), penalty=str(p.value))
+                        item=item.id, found=str(item.found.date if item.found else "?"), penalty=str(p.value),
+                        penalty_ja=_in_japanese(str(p.description)))
 
 
 def _handled(ctx: Context, item_id: str) -> bool:
     return any(ctx.scenario.where(t, "items", item_id) for t in ("notice_posted", "owner_informed", "owner_claimed"))
 
 
-def _good_reason(ctx: Context, ev, refused: list[str], what: str) -> bool:
+def _good_reason(ctx: Context, ev, refused: list[str], what: str, what_ja: str) -> bool:
     """Art 31 item 1: 正当ノ理由ナクシテ governs the summons, the requisition and the use of land alike; a
     refusal recorded with ``good_reason: true`` is no offence (an info finding; reading
     ``jp-1899-2025-31-good-reason``)."""
     if not ev.get("good_reason"):
         return False
     ctx.finding("info", "refusal-with-good-reason", ["jp-1899-2025:31#1"], who=", ".join(name(ctx, w) for w in refused),
-                what=what, date=str(ev.date))
+                what=what, what_ja=what_ja, date=str(ev.date))
     return True
 
 
 def _rescue_offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("summoned"):
         refused = event_actors(ev.get("refused"))
-        if refused and not _good_reason(ctx, ev, refused, "the summons"):
+        if refused and not _good_reason(ctx, ev, refused, "the summons", "召集"):
             _penalty(ctx, "penalty-summons-refused", refused,
                      f"summoned on {ev.date}, did not answer the summons or serve under the mayor's direction",
                      "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:31#2", "jp-1899-2025:6.2"], date=str(ev.date))
     for ev in ctx.scenario.events_of("requisitioned"):
         refused = event_actors(ev.get("refused"))
         what = "the use of land" if ev.get("what") == "land" else f"the requisition of a {ev.get('what')}"
-        if refused and not _good_reason(ctx, ev, refused, what):
+        if refused and not _good_reason(ctx, ev, refused, what,
+                                        "土地の使用" if ev.get("what") == "land" else "物件の徴用"):
             _penalty(ctx, "penalty-requisition-refused", refused,
                      f"refused {what} on {ev.date} without good reason (art 6 ¶1)",
                      "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:6.1"], date=str(ev.date))
