@@ -11,6 +11,8 @@ Art 22 applies ¶1 but not ¶2 to government ships: there the override has no ef
 """
 from __future__ import annotations
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -39,8 +41,10 @@ def master_will(ctx: Context) -> None:
         return
     acts = [what for what, _who in rescue_acts_after(ctx, refusal.date)]
     override = ctx.scenario.first("mayor_override")
-    if override is not None and override_applies(ctx, override):
+    if exceptions.applied(ctx, [OVERRIDE], override):   # art 5 ¶2
         return
+    if override is not None:
+        override_without_effect(ctx, override)
     cites = ["jp-1899:5.1"]
     if acts:
         ctx.finding("warning", "rescue-against-master-will", cites, master=name(ctx, by), date=str(refusal.date),
@@ -54,12 +58,9 @@ def master_will(ctx: Context) -> None:
                  inputs={"refused": refusal.date, "master": by}, readings=["jp-1899-5-master-will"])
 
 
-def override_applies(ctx: Context, override) -> bool:
-    """Art 5 ¶2, an exception to ¶1: the mayor's finding of insufficient means or bad faith lets
-    the rescue go ahead. Not for government ships (art 22 lists art 5 ¶1 only)."""
+def override_without_effect(ctx: Context, override) -> None:
+    """Art 5 ¶2 recorded but without effect (:func:`override_fails`): the findings that say why."""
     ground = override.get("ground")
-    by = override.get("by")
-    cites = ["jp-1899:5.2", "jp-1899:5.1"]
     why_not = override_fails(ctx, override)
     if why_not == "government":
         ctx.finding("warning", "override-not-applicable", ["jp-1899:22", "jp-1899:5.2"], date=str(override.date),
@@ -68,11 +69,17 @@ def override_applies(ctx: Context, override) -> bool:
                      "Government ship: art 5 ¶2 is not among the provisions art 22 applies; the master's will stands.",
                      "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
                      readings=["jp-1899-22-government-ships"])
-        return False
-    if why_not == "authority":
-        ctx.finding("warning", "override-without-authority", cites + ["jp-1899:1", "jp-1899:4"],
-                    date=str(override.date), by=name(ctx, by))
-        return False
+    elif why_not == "authority":
+        ctx.finding("warning", "override-without-authority", ["jp-1899:5.2", "jp-1899:5.1", "jp-1899:1", "jp-1899:4"],
+                    date=str(override.date), by=name(ctx, override.get("by")))
+
+
+def overridden(ctx: Context, override) -> None:
+    """Art 5 ¶2, an exception to ¶1: the mayor's finding of insufficient means or bad faith lets
+    the rescue go ahead. Not for government ships (art 22 lists art 5 ¶1 only)."""
+    ground = override.get("ground")
+    by = override.get("by")
+    cites = ["jp-1899:5.2", "jp-1899:5.1"]
     params = [ctx.param("override.grounds")]
     ctx.finding("info", "master-will-overridden", cites, date=str(override.date), ground=GROUND_EN[ground],
                 ground_ja=GROUND_JA[ground])
@@ -81,19 +88,23 @@ def override_applies(ctx: Context, override) -> bool:
                  f"{override.date} 市町村長{GROUND_JA[ground]} — 前項ノ規定ヲ適用セス", params=params,
                  inputs={"ground": ground, "by": by}, overrides="master_will",
                  readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
-    return True
 
 
 def override_fails(ctx: Context, override) -> str | None:
     """Why the override of art 5 ¶2 has no effect — ``"government"`` (art 22 applies ¶1 only),
     ``"authority"`` (not by the competent mayor or a police official) — or None when it stands.
-    Pure: :func:`override_applies` reports it; today's art 12 ¶2 item 3 asks it too."""
+    Pure: :func:`override_without_effect` reports it; today's art 12 ¶2 item 3 asks it too."""
     if not applies(ctx, "5.2"):
         return "government"
     by = override.get("by")
     if by is not None and not authority_ok(ctx, by):
         return "authority"
     return None
+
+
+#: art 5 ¶2 sets aside ¶1 when the mayor's override stands (:func:`override_fails`)
+OVERRIDE = Exception_("master_will_override", overrides="master_will", apply=overridden,
+                      condition=lambda ctx, ev: ev is not None and override_fails(ctx, ev) is None)
 
 
 def by_master(ctx: Context, refusal) -> bool:

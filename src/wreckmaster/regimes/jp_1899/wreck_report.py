@@ -12,10 +12,51 @@ Art 22 does not list art 10: no wreck report is due for a government ship.
 """
 from __future__ import annotations
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import applies, duty, event_actors, master, name
+from .common import Master, applies, duty, event_actors, master, name
+
+#: the master's duty of art 10 ¶1
+WHAT = "draw up the wreck report (船難報吿書) and submit it to the mayor"
+
+
+def _government(ctx: Context, m: Master, timing) -> None:
+    """Art 22 does not list art 10: no wreck report for a government ship."""
+    duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
+    ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
+                 "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
+                 "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
+                 readings=["jp-1899-22-government-ships"])
+
+
+def _excepted_ship(ctx: Context, *_: object) -> bool:
+    vessel = ctx.case.vessel
+    return bool(vessel.no_nationality_certificate or vessel.inland_waters_only)
+
+
+def _proviso(ctx: Context, m: Master, timing) -> None:
+    """Art 10 ¶1 proviso: ships needing no nationality certificate, ships of lakes, rivers and harbours."""
+    vessel = ctx.case.vessel
+    why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
+           else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
+    duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
+    ctx.finding("info", "wreck-report-not-required", "jp-1899:10.1",
+                variant="no-certificate" if vessel.no_nationality_certificate else "inland-waters")
+    ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
+                 f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
+                 "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
+                 inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
+                         "inland_waters_only": vessel.inland_waters_only},
+                 overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+
+
+#: the exceptions to art 10 ¶1, in this order: art 22 (government ships), then art 10 ¶1's proviso
+GOVERNMENT_SHIP = Exception_("government_vessel", overrides="wreck_report",
+                             condition=lambda ctx, *_: not applies(ctx, "10"), apply=_government)
+PROVISO = Exception_("wreck_report_excepted", overrides="wreck_report", condition=_excepted_ship, apply=_proviso)
 
 
 @rule(cites=["jp-1899:10.1", "jp-1899:22", "jp-1899:21", "jp-1899:10.3", "jp-1899:10.2"],
@@ -33,26 +74,8 @@ def wreck_report(ctx: Context) -> None:
         return
     m = master(ctx)
     timing = ctx.param("timing.wreck_report")
-    what = "draw up the wreck report (船難報吿書) and submit it to the mayor"
-    if not applies(ctx, "10"):
-        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
-                     "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
-                     "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
-                     readings=["jp-1899-22-government-ships"])
-        return
-    if vessel.no_nationality_certificate or vessel.inland_waters_only:
-        why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
-               else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
-        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
-        ctx.finding("info", "wreck-report-not-required", "jp-1899:10.1",
-                    variant="no-certificate" if vessel.no_nationality_certificate else "inland-waters")
-        ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
-                     f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
-                     "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
-                     inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
-                             "inland_waters_only": vessel.inland_waters_only},
-                     overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+    what = WHAT
+    if exceptions.applied(ctx, [GOVERNMENT_SHIP, PROVISO], m, timing):   # art 22; art 10 ¶1 proviso
         return
     report = ctx.scenario.first("wreck_report")
     if report is None and not m.present:
