@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -105,6 +107,21 @@ def public_sale(ctx: Context) -> None:
         _notice(ctx, item, sale)
 
 
+def _delivery_asked(ctx: Context, notice, request) -> None:
+    """Art 11 ¶4: delivery asked for against security within the notice's period: no public sale."""
+    ctx.out.step("delivery_against_security", "jp-1899:11.4",
+                 f"{request.get('by')} asked on {request.date} for delivery of "
+                 f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
+                 f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
+                 overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+
+
+#: art 11 ¶4 sets aside the public sale of ¶1 once delivery is asked for within the notice's period
+DELIVERY_BAR = Exception_("delivery_against_security", overrides="public_sale", apply=_delivery_asked,
+                          condition=lambda ctx, notice, request: request is not None
+                          and request.date <= notice.get("due"))
+
+
 def _notice(ctx: Context, item, sale) -> None:
     """Art 11 ¶2–4: the notice with a period, and no sale once delivery is asked for against security."""
     to, required, why = notice_recipient(ctx)
@@ -153,12 +170,7 @@ def sale_notices(ctx: Context) -> None:
                          notice.get("to"), notice.get("due"), request.date if request else None,
                          ["jp-1899:11.2", "jp-1899:11.4"],
                          local=f"{'、'.join(items)} ノ引渡ヲ擔保ヲ供シテ請求ス（然ラサレハ公賣ス）")
-        if request is not None and request.date <= notice.get("due"):
-            ctx.out.step("delivery_against_security", "jp-1899:11.4",
-                         f"{request.get('by')} asked on {request.date} for delivery of "
-                         f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
-                         f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
-                         overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+        exceptions.applied(ctx, [DELIVERY_BAR], notice, request)   # art 11 ¶4
     for decided in ctx.scenario.events_of("sale_decided"):
         for item_id in event_actors(decided.get("items")):
             if ctx.scenario.first("sold", item=item_id) is None and \
