@@ -52,11 +52,12 @@ def test_a_rule_given_local_wins_over_the_template():
     r = registry.get("jp-1899-2025")
     out = Assessment(r.id, date(2026, 4, 1), JPY_RIN, "ja")
     out.finding("error", "value-missing", "Item 'x' has no value", "jp-1899-2025:24.2", local="物件xに価額がない")
-    out.finding("error", "value-missing", "Item 'y' has no value", "jp-1899-2025:24.2")
+    out.finding("error", "value-missing", "Item 'y' has no value", "jp-1899-2025:24.2", values=(("item", "y"),))
     out.finding("info", "no-template-for-this", "plain", ())
     found = r.localise(out).to_json()["findings"]
     assert found[0]["message_local"] == "物件xに価額がない"
-    assert found[1]["message_local"] == r.messages.render("value-missing", "ja", {})
+    assert found[1]["message_local"] == r.messages.render("value-missing", "ja", {"item": "y"})
+    assert "y" in found[1]["message_local"]
     assert "message_local" not in found[2]
 
 
@@ -80,16 +81,26 @@ SCRIPT = {"ja": r"[\u3040-\u30ff\u4e00-\u9fff]", "zh": r"[\u4e00-\u9fff]",
           "fr": r"(?i)\b(le|la|les|des|du|est|pas|une?|aux?|d'|l')\b"}
 
 
+#: a value a template says by another: the exclusion's reason by its item of art 12 ¶2 (jp-1899's claims)
+SAID_BY = {("claim-excluded", "why"): "item_ja"}
+
+
 def _names(template: str) -> set[str]:
     from string import Formatter
 
     return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
+#: English prose a rule passes for the English sentence only; the local template says it in its own
+#: words (or by a ``<name>_<lang>`` twin the rule passes)
+ENGLISH_ONLY = {"variant", "via", "acts", "over", "facts", "art", "office_en"}
+
+
 def _same_values(en: set[str], local: set[str], lang: str) -> bool:
-    words = {f"{n}_{lang}" for n in en} | {f"{n.lower()}_{lang}" for n in en}
-    return all(n in local or f"{n}_{lang}" in local or f"{n.lower()}_{lang}" in local for n in en) and \
-        all(n in en or n in words for n in local)
+    """Every value the English says, the local template says too (itself or its ``<name>_<lang>``
+    twin); the local one may say more of the finding's values (rendering the worked cases checks
+    that the rule passes them)."""
+    return all(n in local or f"{n}_{lang}" in local or f"{n.lower()}_{lang}" in local for n in en - ENGLISH_ONLY)
 
 
 def _package_calls(regime: str):
@@ -108,10 +119,15 @@ def test_the_registry_has_regimes_whose_findings_are_by_code():
 
 @pytest.mark.parametrize("regime", BY_CODE)
 def test_each_template_has_the_regimes_language_naming_the_same_values(regime):
-    lang = registry.get(regime).language
-    for code, row in _own_templates(regime).items():
+    r = registry.get(regime)
+    lang = r.language
+    for code in _own_templates(regime):
+        row = r.messages.findings[code]   # its own rows over those it includes
         assert set(row) >= {"en", lang}, f"{regime}: {code}: a template in en and {lang}"
         en, local = _names(row["en"]), _names(row[lang])
+        for (said, value), by in SAID_BY.items():
+            if code == said and by in local:
+                en = en - {value}
         assert _same_values(en, local, lang), f"{regime}: {code}: en names {sorted(en)}, {lang} {sorted(local)}"
         assert re.search(SCRIPT[lang], row[lang]), f"{regime}: {code}: the {lang} template is not in {lang}"
 

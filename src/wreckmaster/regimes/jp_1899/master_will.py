@@ -11,6 +11,8 @@ Art 22 applies ¶1 but not ¶2 to government ships: there the override has no ef
 """
 from __future__ import annotations
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -34,26 +36,21 @@ def master_will(ctx: Context) -> None:
     m = master(ctx)
     by = refusal.get("by")
     if not by_master(ctx, refusal):
-        ctx.out.finding("info", "refusal-not-by-master",
-                        f"The refusal of {refusal.date} is by {name(ctx, by)}, not by the master {name(ctx, m.id)} "
-                        "(or an acting master, art 21): art 5 ¶1 protects the master's will only.",
-                        ["jp-1899:5.1", "jp-1899:21"])
+        ctx.finding("info", "refusal-not-by-master", ["jp-1899:5.1", "jp-1899:21"], date=str(refusal.date),
+                    by=name(ctx, by), master=name(ctx, m.id))
         return
     acts = [what for what, _who in rescue_acts_after(ctx, refusal.date)]
     override = ctx.scenario.first("mayor_override")
-    if override is not None and override_applies(ctx, override):
+    if exceptions.applied(ctx, [OVERRIDE], override):   # art 5 ¶2
         return
+    if override is not None:
+        override_without_effect(ctx, override)
     cites = ["jp-1899:5.1"]
     if acts:
-        ctx.out.finding("warning", "rescue-against-master-will",
-                        f"The master {name(ctx, by)} refused the rescue on {refusal.date}, yet rescue acts follow "
-                        f"({'; '.join(acts)}). No rescue may be carried out against the master's will (art 5 ¶1, "
-                        "absent from the seed, as the seeds README gives it), and no override under art 5 ¶2 is "
-                        "recorded.", cites)
+        ctx.finding("warning", "rescue-against-master-will", cites, master=name(ctx, by), date=str(refusal.date),
+                    acts="; ".join(acts))
     else:
-        ctx.out.finding("info", "master-refused",
-                        f"The master {name(ctx, by)} refused the rescue on {refusal.date}; no rescue act is recorded "
-                        "after it (art 5 ¶1).", cites)
+        ctx.finding("info", "master-refused", cites, master=name(ctx, by), date=str(refusal.date))
     ctx.out.step("master_will", cites,
                  f"The master refused on {refusal.date}: no rescue against his will (art 5 ¶1)"
                  + (f"; rescue acts after it: {'; '.join(acts)}." if acts else "."),
@@ -61,50 +58,53 @@ def master_will(ctx: Context) -> None:
                  inputs={"refused": refusal.date, "master": by}, readings=["jp-1899-5-master-will"])
 
 
-def override_applies(ctx: Context, override) -> bool:
+def override_without_effect(ctx: Context, override) -> None:
+    """Art 5 ¶2 recorded but without effect (:func:`override_fails`): the findings that say why."""
+    ground = override.get("ground")
+    why_not = override_fails(ctx, override)
+    if why_not == "government":
+        ctx.finding("warning", "override-not-applicable", ["jp-1899:22", "jp-1899:5.2"], date=str(override.date),
+                    ground=GROUND_EN[ground], ground_ja=GROUND_JA[ground])
+        ctx.out.step("override_not_applicable", ["jp-1899:22", "jp-1899:5.2"],
+                     "Government ship: art 5 ¶2 is not among the provisions art 22 applies; the master's will stands.",
+                     "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
+                     readings=["jp-1899-22-government-ships"])
+    elif why_not == "authority":
+        ctx.finding("warning", "override-without-authority", ["jp-1899:5.2", "jp-1899:5.1", "jp-1899:1", "jp-1899:4"],
+                    date=str(override.date), by=name(ctx, override.get("by")))
+
+
+def overridden(ctx: Context, override) -> None:
     """Art 5 ¶2, an exception to ¶1: the mayor's finding of insufficient means or bad faith lets
     the rescue go ahead. Not for government ships (art 22 lists art 5 ¶1 only)."""
     ground = override.get("ground")
     by = override.get("by")
     cites = ["jp-1899:5.2", "jp-1899:5.1"]
-    why_not = override_fails(ctx, override)
-    if why_not == "government":
-        ctx.out.finding("warning", "override-not-applicable",
-                        f"The override of {override.date} ({GROUND_EN[ground]}) has no effect: the ship is a "
-                        "government ship and art 22 applies art 5 ¶1 but not ¶2.", ["jp-1899:22", "jp-1899:5.2"])
-        ctx.out.step("override_not_applicable", ["jp-1899:22", "jp-1899:5.2"],
-                     "Government ship: art 5 ¶2 is not among the provisions art 22 applies; the master's will stands.",
-                     "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
-                     readings=["jp-1899-22-government-ships"])
-        return False
-    if why_not == "authority":
-        ctx.out.finding("warning", "override-without-authority",
-                        f"The override of {override.date} is by {name(ctx, by)}, who is neither the competent mayor "
-                        "nor a police official acting for him (arts 1, 4, 5 ¶2): it has no effect.",
-                        cites + ["jp-1899:1", "jp-1899:4"])
-        return False
     params = [ctx.param("override.grounds")]
-    ctx.out.finding("info", "master-will-overridden",
-                    f"The mayor found on {override.date} that {GROUND_EN[ground]}: art 5 ¶2 sets aside the master's "
-                    "refusal and the rescue may proceed.", cites)
+    ctx.finding("info", "master-will-overridden", cites, date=str(override.date), ground=GROUND_EN[ground],
+                ground_ja=GROUND_JA[ground])
     ctx.out.step("master_will_override", cites,
                  f"Override on {override.date}: {GROUND_EN[ground]} — art 5 ¶2 disapplies ¶1.",
                  f"{override.date} 市町村長{GROUND_JA[ground]} — 前項ノ規定ヲ適用セス", params=params,
                  inputs={"ground": ground, "by": by}, overrides="master_will",
                  readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
-    return True
 
 
 def override_fails(ctx: Context, override) -> str | None:
     """Why the override of art 5 ¶2 has no effect — ``"government"`` (art 22 applies ¶1 only),
     ``"authority"`` (not by the competent mayor or a police official) — or None when it stands.
-    Pure: :func:`override_applies` reports it; today's art 12 ¶2 item 3 asks it too."""
+    Pure: :func:`override_without_effect` reports it; today's art 12 ¶2 item 3 asks it too."""
     if not applies(ctx, "5.2"):
         return "government"
     by = override.get("by")
     if by is not None and not authority_ok(ctx, by):
         return "authority"
     return None
+
+
+#: art 5 ¶2 sets aside ¶1 when the mayor's override stands (:func:`override_fails`)
+OVERRIDE = Exception_("master_will_override", overrides="master_will", apply=overridden,
+                      condition=lambda ctx, ev: ev is not None and override_fails(ctx, ev) is None)
 
 
 def by_master(ctx: Context, refusal) -> bool:

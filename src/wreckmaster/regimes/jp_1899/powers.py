@@ -18,6 +18,7 @@ claims (:data:`.common.EXCLUDED_CONDUCT`; reading ``jp-1899-12-2-4-acts``).
 """
 from __future__ import annotations
 
+from wreckmaster.law.events import of_package
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -35,14 +36,14 @@ GROUND_JA = {"unnecessary": "必要ナラスト認ムル者", "obstruction": "�
 def _check_authority(ctx: Context, ev, cite: str) -> None:
     by = ev.get("by")
     if not authority_ok(ctx, by):
-        ctx.out.finding("warning", "power-without-authority",
-                        f"The {ev.type} of {ev.date} is by {name(ctx, by)}, who is neither the competent mayor nor a "
-                        f"police official acting for him (arts 1, 4): the power of {cite} is the mayor's.",
-                        [cite, "jp-1899:1", "jp-1899:4"])
+        ctx.finding("warning", "power-without-authority", [cite, "jp-1899:1", "jp-1899:4"], act=str(ev.type),
+                    act_ja=of_package(ctx.regime.folder).event_label(ev.type, "ja") or str(ev.type),
+                    date=str(ev.date), by=name(ctx, by), power=cite)
 
 
-def _exclude(ctx: Context, person: str, why: str, cite: str) -> None:
-    ctx.collect(EXCLUDED_CONDUCT).setdefault(person, (why, cite))
+def _exclude(ctx: Context, person: str, why: str, cite: str, why_ja: str) -> None:
+    """Art 12 ¶2 item 4: ``person`` excluded from the claims for his conduct, why in English and Japanese."""
+    ctx.collect(EXCLUDED_CONDUCT).setdefault(person, (why, cite, why_ja))
 
 
 @rule(cites=["jp-1899:6.1", "jp-1899:6.2", "jp-1899:1", "jp-1899:4"],
@@ -58,9 +59,7 @@ def summons(ctx: Context) -> None:
         refused = event_actors(ev.get("refused"))
         summoned.update(to)
         for person in refused:
-            ctx.out.finding("warning", "summons-refused",
-                            f"{name(ctx, person)} was summoned on {ev.date} but refused to take part: those summoned "
-                            "shall engage in the rescue under the mayor's direction (art 6 ¶2).", "jp-1899:6.2")
+            ctx.finding("warning", "summons-refused", "jp-1899:6.2", person=name(ctx, person), date=str(ev.date))
         ctx.out.step("summons", ["jp-1899:6.1"] + (["jp-1899:6.2"] if refused else []),
                      f"{ev.date}: {ev.get('by')} summoned {', '.join(to)}"
                      + (f"; refused: {', '.join(refused)}" if refused else "") + ".",
@@ -86,11 +85,9 @@ def requisitions(ctx: Context) -> None:
                      inputs={"what": what, "from": owners}, readings=["jp-1899-13-expense-heads"])
         for owner in owners:
             if owner not in claimants:
-                ctx.out.finding("info", "requisition-compensation-not-claimed",
-                                f"{name(ctx, owner)}: {WHAT_EN[what]} was requisitioned on {ev.date}; its compensation "
-                                "is a rescue expense (art 13) but no claim by him is recorded, and without one within "
-                                "the mayor's period nothing is paid (art 14 ¶2).",
-                                ["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2"])
+                ctx.finding("info", "requisition-compensation-not-claimed",
+                            ["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2"], owner=name(ctx, owner), what=WHAT_EN[what],
+                            what_ja=WHAT_JA[what], date=str(ev.date))
 
 
 @rule(cites=["jp-1899:7.1", "jp-1899:1", "jp-1899:4"],
@@ -105,10 +102,10 @@ def removals(ctx: Context) -> None:
         persons = event_actors(ev.get("persons"))
         if ground in ("obstruction", "wrongful"):
             for p in persons:
-                _exclude(ctx, p, f"removed on {ev.date} because he {GROUND_EN[ground]} (art 7 ¶1)", "jp-1899:7.1")
-        ctx.out.finding("info", "person-removed",
-                        f"{', '.join(name(ctx, p) for p in persons)} removed on {ev.date}: {GROUND_EN[ground]} "
-                        "(art 7 ¶1).", "jp-1899:7.1")
+                _exclude(ctx, p, f"removed on {ev.date} because he {GROUND_EN[ground]} (art 7 ¶1)", "jp-1899:7.1",
+                         f"{ev.date}に退去させられた（{GROUND_JA[ground]}、第七条第一項）")
+        ctx.finding("info", "person-removed", "jp-1899:7.1", persons=", ".join(name(ctx, p) for p in persons),
+                    date=str(ev.date), ground=GROUND_EN[ground], ground_ja=GROUND_JA[ground])
         ctx.out.step("removals", "jp-1899:7.1", f"{ev.date}: removed {', '.join(persons)} — {GROUND_EN[ground]}.",
                      f"{ev.date}: {GROUND_JA[ground]} {', '.join(persons)} ヲ退去セシム",
                      inputs={"persons": persons, "ground": ground},
@@ -127,11 +124,11 @@ def restraints(ctx: Context) -> None:
         helpers = event_actors(ev.get("assistants"))
         refused = event_actors(ev.get("refused"))
         for p in persons:
-            _exclude(ctx, p, f"restrained on {ev.date} for violence during the rescue (art 7 ¶2)", "jp-1899:7.2")
+            _exclude(ctx, p, f"restrained on {ev.date} for violence during the rescue (art 7 ¶2)", "jp-1899:7.2",
+                     f"救護に際しての暴行のため{ev.date}に制止された（第七条第二項）")
         for p in refused:
-            ctx.out.finding("warning", "assistance-refused",
-                            f"{name(ctx, p)} was ordered on {ev.date} to help restrain {', '.join(persons)} and "
-                            "refused: art 7 ¶3 says he may not refuse.", "jp-1899:7.3")
+            ctx.finding("warning", "assistance-refused", "jp-1899:7.3", person=name(ctx, p), date=str(ev.date),
+                        restrained=", ".join(persons))
         ctx.out.step("restraints", ["jp-1899:7.2"] + (["jp-1899:7.3"] if helpers or refused else []),
                      f"{ev.date}: {', '.join(persons)} restrained for violence"
                      + (f"; helpers ordered: {', '.join(helpers)}" if helpers else "")
@@ -153,7 +150,8 @@ def concealment(ctx: Context) -> None:
         items = event_actors(ev.get("items"))
         concealers = event_actors(ev.get("from"))
         for p in concealers:
-            _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8")
+            _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8",
+                     f"遭難の物件を隠匿した（{ev.date}、第八条）")
         verb_en, verb_ja = ("searched for", "搜索") if ev.type == "searched" else ("seized", "差押")
         ctx.out.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []),
                      f"{ev.date}: goods concealed" + (f" by {', '.join(concealers)}" if concealers else "")

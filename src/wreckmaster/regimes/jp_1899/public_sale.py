@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -79,9 +81,8 @@ def public_sale(ctx: Context) -> None:
         if item is None or is_art17_sale(ctx, sale.date):
             continue
         if not applies(ctx, "11"):
-            ctx.out.finding("warning", "public-sale-not-applicable",
-                            f"Item {item.id!r} was sold on {sale.date}, but the ship is a government ship: art 22 does "
-                            "not apply art 11 (public sale) to it.", ["jp-1899:22", "jp-1899:11.1"])
+            ctx.finding("warning", "public-sale-not-applicable", ["jp-1899:22", "jp-1899:11.1"], item=item.id,
+                        date=str(sale.date))
             ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:11.1"],
                          f"{item.id}: no public sale for a government ship (art 11 not applied by art 22).",
                          f"{item.id}: 官廳ノ船舶 — 第十一條ハ準用セス", overrides="public_sale",
@@ -90,10 +91,8 @@ def public_sale(ctx: Context) -> None:
         ground, source = _ground(ctx, item)
         price = Fraction(sale.get("price"))
         if ground is None:
-            ctx.out.finding("warning", "sale-without-ground",
-                            f"Item {item.id!r} was sold on {sale.date} for {yen(price)} yen, but none of the grounds of "
-                            "art 11 ¶1 is recorded (perishable, dangerous to keep, keeping too costly: sale_decided, "
-                            "item.perishable, item.dangerous, storage costs).", "jp-1899:11.1")
+            ctx.finding("warning", "sale-without-ground", "jp-1899:11.1", item=item.id, date=str(sale.date),
+                        price=yen(price))
             cites = ["jp-1899:11.1"]
         else:
             cites = ["jp-1899:11.1", GROUND_CITE[ground]]
@@ -108,36 +107,46 @@ def public_sale(ctx: Context) -> None:
         _notice(ctx, item, sale)
 
 
+def _delivery_asked(ctx: Context, notice, request) -> None:
+    """Art 11 ¶4: delivery asked for against security within the notice's period: no public sale."""
+    ctx.out.step("delivery_against_security", "jp-1899:11.4",
+                 f"{request.get('by')} asked on {request.date} for delivery of "
+                 f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
+                 f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
+                 overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+
+
+#: art 11 ¶4 sets aside the public sale of ¶1 once delivery is asked for within the notice's period
+DELIVERY_BAR = Exception_("delivery_against_security", overrides="public_sale", apply=_delivery_asked,
+                          condition=lambda ctx, notice, request: request is not None
+                          and request.date <= notice.get("due"))
+
+
 def _notice(ctx: Context, item, sale) -> None:
     """Art 11 ¶2–4: the notice with a period, and no sale once delivery is asked for against security."""
     to, required, why = notice_recipient(ctx)
     notice = ctx.scenario.first("sale_notice", items=item.id)
     cite_notice = "jp-1899:11.3" if ctx.case.at_home_port else "jp-1899:11.2"
+    whom = "home-port" if ctx.case.at_home_port else "master"   # the findings' variant: why ``to`` is notified
     if notice is None:
         if required:
-            ctx.out.finding("warning", "sale-notice-missing",
-                            f"Item {item.id!r} was sold on {sale.date} without the notice art 11 requires ({why}: "
-                            f"{name(ctx, to)}): a period within which delivery may be asked for against security.",
-                            [cite_notice, "jp-1899:11.2"])
+            ctx.finding("warning", "sale-notice-missing", [cite_notice, "jp-1899:11.2"], variant=whom, item=item.id,
+                        date=str(sale.date), to=name(ctx, to))
         else:
             ctx.out.step("sale_notice", "jp-1899:11.2", f"{item.id}: no notice required — {why}.",
                          f"{item.id}: 船長其ノ地ニ在ラス — 吿知ヲ要セス", readings=["jp-1899-11-2-no-master"])
         return
     if to is not None and notice.get("to") != to:
-        ctx.out.finding("warning", "sale-notice-wrong-party",
-                        f"The notice of {notice.date} about {item.id!r} went to {name(ctx, notice.get('to'))}; "
-                        f"{why} ({name(ctx, to)}) is to be notified.", [cite_notice, "jp-1899:11.2"])
+        ctx.finding("warning", "sale-notice-wrong-party", [cite_notice, "jp-1899:11.2"], variant=whom,
+                    date=str(notice.date), item=item.id, went_to=name(ctx, notice.get("to")), to=name(ctx, to))
     if sale.date <= notice.get("due"):
-        ctx.out.finding("warning", "sold-before-notice-period-ended",
-                        f"Item {item.id!r} was sold on {sale.date}, before the period of the notice ended "
-                        f"({notice.get('due')}): delivery could still be asked for (art 11 ¶2).", "jp-1899:11.2")
+        ctx.finding("warning", "sold-before-notice-period-ended", "jp-1899:11.2", item=item.id,
+                    date=str(sale.date), due=str(notice.get("due")))
     request = next((e for e in ctx.scenario.events_of("security_furnished")
                     if item.id in event_actors(e.get("items")) and e.date <= notice.get("due")), None)
     if request is not None:
-        ctx.out.finding("warning", "sale-despite-delivery-request",
-                        f"{name(ctx, request.get('by'))} asked on {request.date} for delivery of {item.id!r} against "
-                        f"security, within the notice's period: art 11 ¶4 forbids the sale made on {sale.date}.",
-                        "jp-1899:11.4")
+        ctx.finding("warning", "sale-despite-delivery-request", "jp-1899:11.4", by=name(ctx, request.get("by")),
+                    date=str(request.date), item=item.id, sold=str(sale.date))
     ctx.out.step("sale_notice", [cite_notice, "jp-1899:11.2"],
                  f"{item.id}: notice to {notice.get('to')} on {notice.date}, period until {notice.get('due')}; sold "
                  f"{sale.date}.", f"{item.id}: {notice.date} 吿知、期間 {notice.get('due')} マテ、{sale.date} 公賣",
@@ -161,17 +170,11 @@ def sale_notices(ctx: Context) -> None:
                          notice.get("to"), notice.get("due"), request.date if request else None,
                          ["jp-1899:11.2", "jp-1899:11.4"],
                          local=f"{'、'.join(items)} ノ引渡ヲ擔保ヲ供シテ請求ス（然ラサレハ公賣ス）")
-        if request is not None and request.date <= notice.get("due"):
-            ctx.out.step("delivery_against_security", "jp-1899:11.4",
-                         f"{request.get('by')} asked on {request.date} for delivery of "
-                         f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
-                         f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
-                         overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+        exceptions.applied(ctx, [DELIVERY_BAR], notice, request)   # art 11 ¶4
     for decided in ctx.scenario.events_of("sale_decided"):
         for item_id in event_actors(decided.get("items")):
             if ctx.scenario.first("sold", item=item_id) is None and \
                     ctx.scenario.first("security_furnished", items=item_id) is None:
-                ctx.out.finding("info", "sale-pending",
-                                f"The mayor found on {decided.date} that item {item_id!r} "
-                                f"{GROUND_EN[decided.get('ground')].replace('it ', '', 1)}; no sale or delivery is "
-                                "recorded yet (art 11 ¶1).", GROUND_CITE[decided.get("ground")])
+                ctx.finding("info", "sale-pending", GROUND_CITE[decided.get("ground")], date=str(decided.date),
+                            item=item_id, ground=GROUND_EN[decided.get("ground")].replace("it ", "", 1),
+                            ground_ja=GROUND_JA[decided.get("ground")])

@@ -24,9 +24,7 @@ def treaty(ctx: Context) -> None:
     """Art 23: where a treaty provides otherwise, the chapter does not apply."""
     if ctx.case.treaty:
         ctx[OUT_OF_SCOPE] = True
-        ctx.out.finding("error", "treaty-prevails",
-                        "case.treaty: a treaty provides otherwise for this case, so the provisions of chapter 1 "
-                        "do not apply (art 23); nothing is computed under them.", "jp-1899:23")
+        ctx.finding("error", "treaty-prevails", "jp-1899:23")
         ctx.out.step("treaty", "jp-1899:23",
                      "A treaty provides otherwise: art 23 sets the chapter aside; the treaty governs.",
                      "條約ニ別段ノ定アリ — 第二十三條ニ依リ本章ノ規定ハ之ヲ適用セス",
@@ -34,11 +32,8 @@ def treaty(ctx: Context) -> None:
         return
     vessel = ctx.case.vessel
     if vessel is not None and vessel.foreign:
-        ctx.out.finding("info", "treaty-check",
-                        f"The ship{' ' + vessel.name if vessel.name else ''} is foreign: where a treaty with her flag state provides "
-                        "otherwise, the treaty prevails (art 23). The scenario "
-                        "does not set case.treaty, so the chapter is applied.",
-                        "jp-1899:23")
+        ctx.finding("info", "treaty-check", "jp-1899:23",
+                    **({"variant": "named", "vessel": vessel.name} if vessel.name else {}))
         ctx.out.step("treaty", "jp-1899:23",
                      "A foreign ship with no treaty provision recorded (case.treaty false): the chapter applies.",
                      "外國船舶 — 條約ニ別段ノ定ナキモノトシテ本章ヲ適用ス", readings=["jp-1899-23-treaty"])
@@ -51,10 +46,7 @@ def drift(ctx: Context) -> None:
     if ctx[OUT_OF_SCOPE] or ctx.case.kind != "drift":
         return
     ctx[OUT_OF_SCOPE] = True
-    ctx.out.finding("error", "drift-not-covered",
-                    "case.kind is drift: chapter 1 of the 水難救護法 (arts 1–23) governs the rescue of ships in "
-                    "distress (遭難船舶救護, art 1); drifting and sunken goods are in chapter 2, which is not in the "
-                    "seed. Nothing is computed.", "jp-1899:1")
+    ctx.finding("error", "drift-not-covered", "jp-1899:1")
     ctx.out.step("scope", "jp-1899:1", "Drift goods are outside chapter 1 (ships in distress): not computed.",
                  "漂流物ハ第一章 (遭難船舶救護) ノ範圍外", readings=["jp-1899-1-chapter-one"])
 
@@ -70,12 +62,8 @@ def government_vessel(ctx: Context) -> None:
     if ctx[OUT_OF_SCOPE] or vessel is None or not vessel.government:
         return
     listed = ctx.param("government_vessels.provisions")
-    ctx.out.finding("info", "government-vessel",
-                    f"{vessel.name or 'The ship'} is a naval vessel or other government ship: art 22 applies only "
-                    "arts 1–4, 5 ¶1, 6–9, 12–14, 15 ¶1–2, 18, 19 ¶1, 20 and 21. Not applied: art 5 ¶2 (override "
-                    "of the master's will), art 10 (wreck report), art 11 (public sale), art 15 ¶3 (notice to the "
-                    "owner), arts 16–17 (delivery against payment, held money, sale for non-payment) and art 19 ¶2 "
-                    "(treasury top-up).", "jp-1899:22")
+    ctx.finding("info", "government-vessel", "jp-1899:22", **({"variant": "named", "vessel": vessel.name}
+                                                              if vessel.name else {}))
     ctx.out.step("government_vessel", "jp-1899:22",
                  "Government ship: only the provisions art 22 lists apply (" + ", ".join(listed.value) + ").",
                  "海軍艦船其ノ他官廳ノ所有スル船舶 — 第二十二條ニ揭クル規定ノミ準用ス",

@@ -12,10 +12,51 @@ Art 22 does not list art 10: no wreck report is due for a government ship.
 """
 from __future__ import annotations
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import applies, duty, event_actors, master, name
+from .common import Master, applies, duty, event_actors, master, name
+
+#: the master's duty of art 10 ¶1
+WHAT = "draw up the wreck report (船難報吿書) and submit it to the mayor"
+
+
+def _government(ctx: Context, m: Master, timing) -> None:
+    """Art 22 does not list art 10: no wreck report for a government ship."""
+    duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
+    ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
+                 "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
+                 "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
+                 readings=["jp-1899-22-government-ships"])
+
+
+def _excepted_ship(ctx: Context, *_: object) -> bool:
+    vessel = ctx.case.vessel
+    return bool(vessel.no_nationality_certificate or vessel.inland_waters_only)
+
+
+def _proviso(ctx: Context, m: Master, timing) -> None:
+    """Art 10 ¶1 proviso: ships needing no nationality certificate, ships of lakes, rivers and harbours."""
+    vessel = ctx.case.vessel
+    why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
+           else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
+    duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
+    ctx.finding("info", "wreck-report-not-required", "jp-1899:10.1",
+                variant="no-certificate" if vessel.no_nationality_certificate else "inland-waters")
+    ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
+                 f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
+                 "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
+                 inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
+                         "inland_waters_only": vessel.inland_waters_only},
+                 overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+
+
+#: the exceptions to art 10 ¶1, in this order: art 22 (government ships), then art 10 ¶1's proviso
+GOVERNMENT_SHIP = Exception_("government_vessel", overrides="wreck_report",
+                             condition=lambda ctx, *_: not applies(ctx, "10"), apply=_government)
+PROVISO = Exception_("wreck_report_excepted", overrides="wreck_report", condition=_excepted_ship, apply=_proviso)
 
 
 @rule(cites=["jp-1899:10.1", "jp-1899:22", "jp-1899:21", "jp-1899:10.3", "jp-1899:10.2"],
@@ -33,43 +74,20 @@ def wreck_report(ctx: Context) -> None:
         return
     m = master(ctx)
     timing = ctx.param("timing.wreck_report")
-    what = "draw up the wreck report (船難報吿書) and submit it to the mayor"
-    if not applies(ctx, "10"):
-        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
-                     "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
-                     "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
-                     readings=["jp-1899-22-government-ships"])
-        return
-    if vessel.no_nationality_certificate or vessel.inland_waters_only:
-        why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
-               else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
-        duty(ctx, what, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
-        ctx.out.finding("info", "wreck-report-not-required",
-                        f"No wreck report is due: the ship is {why} (art 10 ¶1 proviso).", "jp-1899:10.1")
-        ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
-                     f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
-                     "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
-                     inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
-                             "inland_waters_only": vessel.inland_waters_only},
-                     overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+    what = WHAT
+    if exceptions.applied(ctx, [GOVERNMENT_SHIP, PROVISO], m, timing):   # art 22; art 10 ¶1 proviso
         return
     report = ctx.scenario.first("wreck_report")
     if report is None and not m.present:
         duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1", "jp-1899:21"])
-        ctx.out.finding("info", "wreck-report-no-master",
-                        f"No wreck report is recorded; the master {name(ctx, m.id)} is not present and no one is "
-                        "recorded as acting in his place (art 21, role acting-master) to make it (art 10 ¶1).",
-                        ["jp-1899:10.1", "jp-1899:21"])
+        ctx.finding("info", "wreck-report-no-master", ["jp-1899:10.1", "jp-1899:21"], master=name(ctx, m.id))
         ctx.out.step("wreck_report", ["jp-1899:10.1", "jp-1899:21"],
                      "No wreck report: the master is absent and no acting master is recorded.",
                      "船長在ラス、其ノ職務ヲ行フ者ナシ — 船難報吿書ノ差出ナシ", params=[timing],
                      readings=["jp-1899-21-acting-master"])
     elif report is None:
         duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1"])
-        ctx.out.finding("warning", "wreck-report-missing",
-                        f"No wreck report (船難報吿書) by the master {name(ctx, m.id)} is recorded: art 10 ¶1 requires "
-                        "one without delay after the distress.", "jp-1899:10.1")
+        ctx.finding("warning", "wreck-report-missing", "jp-1899:10.1", master=name(ctx, m.id))
         ctx.out.step("wreck_report", "jp-1899:10.1", "No wreck report recorded.", "船難報吿書ノ差出ナシ",
                      params=[timing], readings=["jp-1899-2-without-delay"])
     else:
@@ -77,10 +95,8 @@ def wreck_report(ctx: Context) -> None:
         duty(ctx, what, m.id, timing.value, "done", report.date, ["jp-1899:10.1"],
              to=event_actors(report.get("to")) or None)
         if m.id is not None and by != m.id:
-            ctx.out.finding("info", "wreck-report-not-by-master",
-                            f"The wreck report of {report.date} is by {name(ctx, by)}, not by the master "
-                            f"{name(ctx, m.id)} or a person acting as master (arts 10 ¶1, 21).",
-                            ["jp-1899:10.1", "jp-1899:21"])
+            ctx.finding("info", "wreck-report-not-by-master", ["jp-1899:10.1", "jp-1899:21"], date=str(report.date),
+                        by=name(ctx, by), master=name(ctx, m.id))
         ctx.out.step("wreck_report", "jp-1899:10.1",
                      f"Wreck report submitted by {by} on {report.date} ({timing.value}; the delay is not judged).",
                      f"{report.date} 船難報吿書差出 ({by})", params=[timing], readings=["jp-1899-2-without-delay"])
@@ -95,14 +111,9 @@ def _certification(ctx: Context, report) -> None:
         return
     done = ctx.scenario.first("report_certified")
     if report is None:
-        ctx.out.finding("info", "certification-without-report",
-                        f"Certification was requested on {request.date} but no wreck report is recorded to certify "
-                        "(art 10 ¶2).", "jp-1899:10.2")
+        ctx.finding("info", "certification-without-report", "jp-1899:10.2", date=str(request.date))
     elif done is None:
-        ctx.out.finding("info", "certification-not-given",
-                        f"The master asked on {request.date} for certification of the wreck report; none is recorded. "
-                        "The mayor certifies it when, on examining the facts, he finds them proper (art 10 ¶2).",
-                        "jp-1899:10.2")
+        ctx.finding("info", "certification-not-given", "jp-1899:10.2", date=str(request.date))
     ctx.out.step("certification", "jp-1899:10.2",
                  f"Certification requested on {request.date}" + (f", given on {done.date}." if done else ", not recorded."),
                  f"{request.date} 認證ノ請求" + (f"、{done.date} 認證ヲ與フ" if done else "、認證ノ記錄ナシ"),
@@ -125,7 +136,5 @@ def _examination(ctx: Context) -> None:
                      f"{ev.date}: questioned {', '.join(persons)} on the facts of the report.",
                      f"{ev.date}: {', '.join(persons)} ヲ呼出シ訊問", inputs={"persons": persons})
         if others:
-            ctx.out.finding("info", "questioned-not-on-board",
-                            f"{', '.join(name(ctx, p) for p in others)} questioned on {ev.date} are not recorded as "
-                            "crew, passengers or others on board; art 10 ¶3 allows questioning those who were on "
-                            "board.", "jp-1899:10.3")
+            ctx.finding("info", "questioned-not-on-board", "jp-1899:10.3",
+                        persons=", ".join(name(ctx, p) for p in others), date=str(ev.date))

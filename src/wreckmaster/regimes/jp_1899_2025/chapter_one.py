@@ -111,10 +111,10 @@ class TodayCitations:
             kw["local"] = today_characters(kw["local"], self._keep)
         return self._out.deadline(duty, party, due, done_on, self._c(cites), *args, **kw)
 
-    def finding(self, severity, code, message, cites):
+    def finding(self, severity, code, message, cites, **kw):
         if code in SEED_GAPS:
             return None
-        return self._out.finding(severity, code, message, self._c(cites))
+        return self._out.finding(severity, code, message, self._c(cites), **kw)   # local=, values= as given
 
     def step(self, rule, cites, en, local=None, **kw):
         if any(r.endswith("-unknown") for r in kw.get("readings", ()) or ()):

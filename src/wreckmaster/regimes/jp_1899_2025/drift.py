@@ -73,14 +73,10 @@ def drift_goods(ctx: Context) -> None:
         klass = item_class(ctx, item)
         record(ctx, item.id, **{"class": klass.key, "finders": finders(ctx, item)})
         if item.found is None or item.found.state is None:
-            ctx.out.finding("info", "state-not-given",
-                            f"Item {item.id!r}: found.state is not given; it is taken as a drifting good (漂流物), "
-                            "not a sunken one (art 24 ¶2).", "jp-1899-2025:24.2")
+            ctx.finding("info", "state-not-given", "jp-1899-2025:24.2", item=item.id)
         if item.kept_sunk and not order_goods(item):
-            ctx.out.finding("info", "kept-sunk-not-order-goods",
-                            f"Item {item.id!r} is kept sunk but is neither a sunken vessel (kind vessel) nor goods "
-                            "inside one (in_vessel): the Cabinet Order's one year does not apply; six months.",
-                            ["jp-1899-2025:order", "jp-1899-2025:27.1"])
+            ctx.finding("info", "kept-sunk-not-order-goods", ["jp-1899-2025:order", "jp-1899-2025:27.1"],
+                        item=item.id)
         returned = first_for(ctx, "returned_to_owner", item.id)
         if returned is not None:
             direct_return(ctx, item, klass, returned)
@@ -114,27 +110,18 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
                  inputs={"found": found_on(ctx, item), "returned": returned.date, "owner": owner}, params=[period],
                  readings=["jp-1899-2025-24-seven-days", "jp-1899-2025-periods"])
     if owner is None:
-        ctx.out.finding("warning", "returned-owner-unknown",
-                        f"Item {item.id!r} was handed straight to an owner, but no owner is known (items[].owner, "
-                        "owner_identified or the event's to): the proviso of art 24 ¶1 needs the owner to be clear "
-                        "(所有者分明); the goods were to be handed to the mayor. No reward is computed.",
-                        "jp-1899-2025:24.1")
+        ctx.finding("warning", "returned-owner-unknown", "jp-1899-2025:24.1", item=item.id)
         return
     if returned.date > due:
-        ctx.out.finding("warning", "returned-after-seven-days",
-                        f"Item {item.id!r} was handed to its owner {name(ctx, owner)} on {returned.date}, after the "
-                        f"seven days from the find ({due}): the proviso of art 24 ¶1 no longer allowed it, the goods "
-                        "were to go to the mayor; no reward under art 24 ¶2 is computed.", "jp-1899-2025:24.1")
+        ctx.finding("warning", "returned-after-seven-days", "jp-1899-2025:24.1", item=item.id,
+                    owner=name(ctx, owner), date=str(returned.date), due=str(due))
         return
     rate = ctx.param(REWARD_24[klass.key])
     if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Item {item.id!r} has no value: the reward of art 24 ¶2 is a share of it; none is computed.",
-                        "jp-1899-2025:24.2")
+        ctx.finding("error", "value-missing", "jp-1899-2025:24.2", item=item.id)
         return
     if not who:
-        ctx.out.finding("info", "no-finder", f"Item {item.id!r}: no finder is named (found.by or a party with the "
-                        "role finder); no reward is computed.", "jp-1899-2025:24.2")
+        ctx.finding("info", "no-finder", "jp-1899-2025:24.2", item=item.id)
         return
     ceiling = Fraction(item.value) * rate.value
     limit = ctx.out.round(ceiling)
@@ -145,9 +132,10 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
         over = (f"the reward agreed on {decided.date} for {joint['finder']}'s items {', '.join(joint['items'])} together "
                 f"({yen(agreed)} yen) is above their ceilings together ({yen(joint['ceilings'])} yen)" if joint
                 else f"the reward agreed for {item.id!r} ({yen(agreed)} yen, {decided.date}) is above the ceiling")
-        ctx.out.finding("error", "reward-above-ceiling",
-                        f"Item {item.id!r}: {over} of art 24 ¶2 for {klass.en}: {rate.text} of {yen(Fraction(item.value))} "
-                        f"yen = {yen(limit)} yen. No reward is computed for this item.", "jp-1899-2025:24.2")
+        ctx.finding("error", "reward-above-ceiling", "jp-1899-2025:24.2", item=item.id, over=over,
+                    variant="together" if joint else "alone", agreed=yen(agreed), date=str(decided.date),
+                    klass=klass.en, klass_ja=klass.ja, rate=rate.text, value=yen(Fraction(item.value)),
+                    limit=yen(limit))
         ctx.out.step("reward_ceiling", "jp-1899-2025:24.2",
                      f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(joint['ceilings'] if joint else limit)} "
                      "yen — refused.",
@@ -181,10 +169,8 @@ def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: s
     and nothing is awarded or charged to the owner (reading ``jp-1899-2025-24-ceiling``)."""
     limit = ctx.out.round(ceiling)
     cites = ["jp-1899-2025:24.2"]
-    ctx.out.finding("info", "reward-is-ceiling",
-                    f"Item {item.id!r}: {yen(limit)} yen is the most the finder ({', '.join(who)}) may receive from the "
-                    f"owner {name(ctx, owner)} (art 24 ¶2: up to {rate.text} of the value, 以内), not an amount due and "
-                    "not charged to the owner; the amount is theirs to agree (record it with reward_decided).", cites)
+    ctx.finding("info", "reward-is-ceiling", cites, item=item.id, limit=yen(limit), finders=", ".join(who),
+                owner=name(ctx, owner), rate=rate.text)
     ctx.out.outputs.setdefault("reward_limits", []).append(
         {"to": list(who), "payer": owner, "for": item.id, "kind": "finder_reward_ceiling",
          "amount": ctx.out.fmt(limit, ctx.out.currency.code), "currency": ctx.out.currency.code, "cites": cites})
@@ -273,10 +259,8 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
         duty(ctx, f"hand {item.id} to the mayor", who[0] if who else None, timing.value,
              "done" if handled else "outstanding", None, ["jp-1899-2025:24.1"])
         if not handled:
-            ctx.out.finding("warning", "not-delivered",
-                            f"Item {item.id!r} was found on {found_on(ctx, item)} by {', '.join(who) or 'a finder'}; "
-                            "no delivery to the mayor (delivered) or to its owner (returned_to_owner) is recorded: "
-                            "art 24 ¶1 requires delivery to the mayor without delay (遅滞ナク).", "jp-1899-2025:24.1")
+            ctx.finding("warning", "not-delivered", "jp-1899-2025:24.1", item=item.id, found=str(found_on(ctx, item)),
+                        finders=", ".join(who) or "a finder", finders_ja="、".join(who) or "拾得者")
             ctx.out.step("delivery", "jp-1899-2025:24.1", f"{item.id}: not recorded as handed to the mayor.",
                          f"{item.id}: 市町村長ニ引渡シタル記録ナシ", params=[timing],
                          readings=["jp-1899-2025-24-without-delay"])
@@ -300,18 +284,13 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
     if notice is None:
         duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "outstanding",
              None, ["jp-1899-2025:25.2"])
-        ctx.out.finding("warning", "notice-missing",
-                        f"Item {item.id!r} is in the mayor's custody but no public notice (notice_posted) or information "
-                        "of the known owner (owner_informed) is recorded (art 25 ¶2); the owner's period of art 27 "
-                        "does not start.", "jp-1899-2025:25.2")
+        ctx.finding("warning", "notice-missing", "jp-1899-2025:25.2", variant="found", item=item.id)
         return True
     duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "done", notice.date,
          ["jp-1899-2025:25.2"])
     informed = notice.type == "owner_informed"
     if informed and owner is None and not event_actors(notice.get("to")):
-        ctx.out.finding("info", "informed-owner-unknown",
-                        f"Item {item.id!r}: an owner was informed on {notice.date} but none is named; the proviso of art "
-                        "25 ¶2 replaces the public notice only for a known owner.", "jp-1899-2025:25.2")
+        ctx.finding("info", "informed-owner-unknown", "jp-1899-2025:25.2", item=item.id, date=str(notice.date))
     period, sunk = claim_period(ctx, item)
     last = claim_due(ctx, period.name, notice.date)
     due = last.day
@@ -377,11 +356,8 @@ def perishable_sale(ctx: Context, item: Item) -> None:
     record(ctx, item.id, sold_on=sale.date, price=yen(price), sale="art 26")
     cites = ["jp-1899-2025:26", "jp-1899-2025:11.1"] + ([SALE_GROUND[ground]] if ground else [])
     if ground is None:
-        ctx.out.finding("warning", "sale-without-ground",
-                        f"Item {item.id!r} was sold on {sale.date} for {yen(price)} yen while its owner could still claim "
-                        "it, but none of the grounds of art 11 ¶1 (applied by art 26) is recorded: perishable, dangerous "
-                        "to keep, keeping too costly (item.perishable, item.dangerous, sale_decided, custody costs).",
-                        ["jp-1899-2025:26", "jp-1899-2025:11.1"])
+        ctx.finding("warning", "sale-without-ground", ["jp-1899-2025:26", "jp-1899-2025:11.1"], variant="found",
+                    item=item.id, date=str(sale.date), price=yen(price))
     ctx.out.step("perishable_sale", cites,
                  f"{item.id}: sold {sale.date} for {yen(price)} yen" + (f" (ground: {ground})" if ground else " (no ground)")
                  + "; the mayor holds the proceeds in place of the goods.",
@@ -412,15 +388,12 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     if claim is None:
         return False
     if due is not None and claim.date > due:
-        ctx.out.finding("warning", "claim-out-of-time",
-                        f"The owner {name(ctx, owner)} asked for {item.id!r} on {claim.date}, after his period ended "
-                        f"({due}): art 27 ¶1 gives the claim only within it; the goods go the way of art 28.",
-                        "jp-1899-2025:27.1")
+        ctx.finding("warning", "claim-out-of-time", "jp-1899-2025:27.1", variant="found", owner=name(ctx, owner),
+                    item=item.id, date=str(claim.date), due=str(due))
         return False
     if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Item {item.id!r} has no value: the amount of art 27 ¶1–2 is a share of the value the mayor "
-                        "fixes (¶3); it cannot be computed.", ["jp-1899-2025:27.3", "jp-1899-2025:27.1"])
+        ctx.finding("error", "value-missing", ["jp-1899-2025:27.3", "jp-1899-2025:27.1"], variant="owner-claim",
+                    item=item.id)
         return True
     rate = ctx.param(REWARD_27[klass.key])
     reward = Fraction(item.value) * rate.value
@@ -437,8 +410,7 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
         made = ctx.out.award(who, item.id, "finder_reward", reward, ["jp-1899-2025:27.2", "jp-1899-2025:27.1"])
         lines += [(a.to, item.id, Fraction(a.amount), reward_cites) for a in made]
     else:
-        ctx.out.finding("info", "no-finder", f"Item {item.id!r}: no finder is named; the owner's payment of art 27 ¶1 "
-                        "has no finder to go to under ¶2.", "jp-1899-2025:27.2")
+        ctx.finding("info", "no-finder", "jp-1899-2025:27.2", variant="owner-claim", item=item.id)
     lines += [(c.payee, item.id, c.amount, ["jp-1899-2025:27.1"]) for c in mine]
     left = pay_out(ctx, payer, proceeds, lines, shortfall_payer=owner)
     if sale is not None and left > 0:
@@ -463,9 +435,7 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
 
 def _other_costs(ctx: Context, item: Item, others, cite: str) -> None:
     for e in others:
-        ctx.out.finding("info", "cost-not-recoverable",
-                        f"Expense {e.id!r} ({e.category}) for {item.id!r} is not a cost of notice, custody, sale or "
-                        "valuation: the owner or finder does not pay it under arts 27–28.", cite)
+        ctx.finding("info", "cost-not-recoverable", cite, expense=e.id, category=str(e.category), item=item.id)
 
 
 # --- art 28 -----------------------------------------------------------------------------------
@@ -493,15 +463,14 @@ def early_takes(ctx: Context, item: Item) -> None:
     opens = acquisition_opens(ctx, item)
     until = (f"his period runs until {opens - timedelta(days=1)} and he has not waived" if opens is not None
              else "no notice is recorded, so his period has not even begun")
+    until_ja = (f"所有者の期間は{opens - timedelta(days=1)}まであり、権利を放棄していない" if opens is not None
+                else "公告が記録されていないので、所有者の期間はまだ始まっていない")
     for t in early:
         taker = event_actors(t.get("by")) or finders(ctx, item)
-        ctx.out.finding("warning", "finder-took-too-early",
-                        f"{', '.join(name(ctx, x) for x in taker) or 'The finder'} took {item.id!r} on {t.date}, before the "
-                        f"owner's right ended ({until}): under art 28 the finder acquires only after the owner's period "
-                        "ended without a claim or the owner waived, then the mayor's notice (¶1), then taking delivery "
-                        "paying the costs (¶2). The goods were handed over too early; the taking acquires nothing, and "
-                        "the owner's right, its deadline and the notice stand.",
-                        ["jp-1899-2025:28.1", "jp-1899-2025:28.2", "jp-1899-2025:27.1"])
+        takers = ", ".join(name(ctx, x) for x in taker)
+        ctx.finding("warning", "finder-took-too-early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2", "jp-1899-2025:27.1"],
+                    taker=takers or "The finder", taker_ja=takers or "拾得者", item=item.id, date=str(t.date),
+                    until=until, until_ja=until_ja)
     record(ctx, item.id, taken_too_early_on=early[0].date)
     ctx.out.step("finder_took_too_early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
                  f"{item.id}: taken by the finder on {early[0].date}, before the owner's right ended: no acquisition.",
@@ -541,6 +510,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
         return
     why = (f"the owner declared on {waived.date} that he will not claim it" if waived is not None
            else f"the owner's period ended on {lapsed_on} without a claim")
+    why_ja = (f"所有者は{waived.date}に引渡しを請求しない旨を申し出た" if waived is not None
+              else f"所有者の期間は{lapsed_on}に請求なく満了した")
     who = finders(ctx, item)
     fn = first_for(ctx, "finder_notified", item.id)
     _, took = takes(ctx, item)
@@ -552,9 +523,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
         duty(ctx, f"inform the finder of {item.id} that he is to take delivery within a period", None,
              "no time fixed (告知スヘシ)", "done" if took else "outstanding", None, ["jp-1899-2025:28.1"], to=who or None)
         if took is None:
-            ctx.out.finding("warning", "finder-not-notified",
-                            f"Item {item.id!r}: {why}, but the finder is not recorded as informed (finder_notified) of "
-                            "a period to take delivery (art 28 ¶1).", "jp-1899-2025:28.1")
+            ctx.finding("warning", "finder-not-notified", "jp-1899-2025:28.1", item=item.id, why=why, why_ja=why_ja)
             record(ctx, item.id, outcome="finder-to-be-informed")
             return
     if fn is not None:
@@ -569,17 +538,13 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
                          local=f"{item.id} ノ引渡ヲ受ク（拾得者、公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
     in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
     if took is not None and not in_time and gave_up is None:
-        ctx.out.finding("warning", "finder-took-late",
-                        f"The finder took {item.id!r} on {took.date}, after the period the mayor set ({fn.get('due')}): "
-                        "art 28 ¶3 has the mayor sell the goods instead.", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"])
+        ctx.finding("warning", "finder-took-late", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"], item=item.id,
+                    date=str(took.date), due=str(fn.get("due")))
     if in_time:
         taker = event_actors(took.get("by")) or who
         if fn is None or fn.date > took.date:
-            ctx.out.finding("info", "finder-notice-not-recorded",
-                            f"Item {item.id!r}: the finder took it on {took.date}, after the owner's right ended ({why}), "
-                            "but the mayor's notice to him of a period to take delivery (art 28 ¶1, finder_notified) is "
-                            "not recorded before that day; the taking, paying the costs, still acquires (art 28 ¶2).",
-                            ["jp-1899-2025:28.1", "jp-1899-2025:28.2"])
+            ctx.finding("info", "finder-notice-not-recorded", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
+                        item=item.id, date=str(took.date), why=why, why_ja=why_ja)
         sale = sale_of(ctx, item.id) if sale_kind(ctx, item) == "art26" else None
         proceeds = Fraction(sale.get("price")) if sale is not None else None
         payer = "custody" if sale is not None else taker[0]
@@ -589,9 +554,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
             ctx.out.charge("custody", taker[0], item.id, left, ["jp-1899-2025:28.2", "jp-1899-2025:26"])
         total = sum((c.amount for c in mine), Fraction(0))
         record(ctx, item.id, outcome="finder-acquired", acquired_on=took.date, acquired_by=taker, costs=yen(total))
-        ctx.out.finding("info", "finder-acquired",
-                        f"{', '.join(name(ctx, t) for t in taker)} took {item.id!r} on {took.date}, paying the costs "
-                        f"({yen(total)} yen), and acquired its ownership (art 28 ¶2); {why}.", "jp-1899-2025:28.2")
+        ctx.finding("info", "finder-acquired", "jp-1899-2025:28.2", taker=", ".join(name(ctx, t) for t in taker),
+                    item=item.id, date=str(took.date), costs=yen(total), why=why, why_ja=why_ja)
         ctx.out.step("finder_acquires", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
                      f"{item.id}: {why}; the finder {', '.join(taker)} took it on {took.date}"
                      + (f" within the period (until {fn.get('due')})" if fn is not None else "")
@@ -606,13 +570,13 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
         return
     reason = (f"the finder gave up his rights on {gave_up.date}" if gave_up is not None
               else f"the finder did not take it by {fn.get('due')}")
+    reason_ja = (f"拾得者は{gave_up.date}にその権利を放棄した" if gave_up is not None
+                 else f"拾得者は{fn.get('due')}までに引取りをしなかった")
     sale = sale_of(ctx, item.id)
     if sale is None:
         record(ctx, item.id, outcome="to-be-sold")
-        ctx.out.finding("info", "to-be-sold",
-                        f"Item {item.id!r}: {why} and {reason}: the mayor sells it at public sale, deducts the costs "
-                        "and the rest goes to the municipality (art 28 ¶3); no sale is recorded yet.",
-                        "jp-1899-2025:28.3")
+        ctx.finding("info", "to-be-sold", "jp-1899-2025:28.3", variant="found", item=item.id, why=why,
+                    why_ja=why_ja, reason=reason, reason_ja=reason_ja)
         return
     price = Fraction(sale.get("price"))
     lines = [(c.payee, item.id, c.amount, ["jp-1899-2025:28.3"]) for c in mine]
@@ -621,9 +585,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
         ctx.out.charge("custody", LOCAL, item.id, left, ["jp-1899-2025:28.3"])
     total = sum((c.amount for c in mine), Fraction(0))
     if total > price:
-        ctx.out.finding("info", "proceeds-below-costs",
-                        f"Item {item.id!r} sold for {yen(price)} yen, less than its costs ({yen(total)} yen): the rest "
-                        "stays with those who bore them (the municipality).", "jp-1899-2025:28.3")
+        ctx.finding("info", "proceeds-below-costs", "jp-1899-2025:28.3", item=item.id, price=yen(price),
+                    costs=yen(total))
     record(ctx, item.id, outcome="sold", sold_on=sale.date, price=yen(price), costs=yen(total),
            to_municipality=yen(max(left, Fraction(0))), sale="art 28 ¶3")
     ctx.out.step("sale_for_municipality", "jp-1899-2025:28.3",

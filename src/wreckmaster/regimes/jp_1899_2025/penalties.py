@@ -21,11 +21,18 @@ from .common import event_actors, item_class, name
 from .drift import chapter_items
 
 
-def _penalty(ctx: Context, code: str, who: list[str], facts: str, param: str, cites: list[str]) -> None:
+def _in_japanese(penalty: str) -> str:
+    """The Act's own words of a penalty parameter, its last bracket: ``a fine … (二万円以下ノ罰金)`` → 二万円以下ノ罰金."""
+    return penalty[penalty.rindex("(") + 1:-1] if penalty.endswith(")") else penalty
+
+
+def _penalty(ctx: Context, code: str, who: list[str], facts: str, param: str, cites: list[str], **ja: str) -> None:
+    """A penalty's warning; ``ja``: the facts' values for the Japanese template (dates, items)."""
     p = ctx.param(param)
-    ctx.out.finding("warning", code,
-                    f"{', '.join(name(ctx, w) for w in who) or 'Someone'}: {facts}. Art {p.cite.split(':')[1].split('.')[0].split('#')[0]} "
-                    f"punishes it by {p.value}; the penalty is for a court to impose (not computed).", cites)
+    names = ", ".join(name(ctx, w) for w in who)
+    ctx.finding("warning", code, cites, who=names or "Someone", who_ja=names or "ある者", facts=facts,
+                art=p.cite.split(":")[1].split(".")[0].split("#")[0], penalty=str(p.value),
+                penalty_ja=_in_japanese(str(p.value)), **ja)
     ctx.out.step("penalty", cites, f"{', '.join(who)}: {facts} — {p.value}.", f"{', '.join(who)}: {p.value}",
                  params=[p], readings=["jp-1899-2025-penalties"])
 
@@ -52,56 +59,54 @@ def penalties(ctx: Context) -> None:
         items = event_actors(ev.get("items"))
         _penalty(ctx, "penalty-marks-defaced", event_actors(ev.get("by")),
                  f"obliterated, damaged or added marks on drifting goods ({', '.join(items) or 'items not named'}) on "
-                 f"{ev.date}", "penalty.marks", ["jp-1899-2025:35-2"])
+                 f"{ev.date}", "penalty.marks", ["jp-1899-2025:35-2"], date=str(ev.date),
+                 items="、".join(items) or "物件の記載なし")
     delivered = {i for e in ctx.scenario.events_of("delivered", "returned_to_owner", "removed_by_police")
                  for i in event_actors(e.get("items"))}
     for item in chapter_items(ctx):
         if item_class(ctx, item).key == "sunken" and item.id not in delivered and not _handled(ctx, item.id):
             p = ctx.param("penalty.sunken_goods")
-            ctx.out.finding("warning", "penalty-sunken-goods-kept",
-                            f"Item {item.id!r} is a sunken good found on {item.found.date if item.found else '?'} and "
-                            f"not recorded as handed to the mayor or its owner: art 35ノ1 — {p.value} (the offences of "
-                            "lost and drifting goods); for a court to judge, not computed.",
-                            ["jp-1899-2025:35-1", "jp-1899-2025:24.1"])
+            ctx.finding("warning", "penalty-sunken-goods-kept", ["jp-1899-2025:35-1", "jp-1899-2025:24.1"],
+                        item=item.id, found=str(item.found.date if item.found else "?"), penalty=str(p.value),
+                        penalty_ja=_in_japanese(str(p.description)))
 
 
 def _handled(ctx: Context, item_id: str) -> bool:
     return any(ctx.scenario.where(t, "items", item_id) for t in ("notice_posted", "owner_informed", "owner_claimed"))
 
 
-def _good_reason(ctx: Context, ev, refused: list[str], what: str) -> bool:
+def _good_reason(ctx: Context, ev, refused: list[str], what: str, what_ja: str) -> bool:
     """Art 31 item 1: 正当ノ理由ナクシテ governs the summons, the requisition and the use of land alike; a
     refusal recorded with ``good_reason: true`` is no offence (an info finding; reading
     ``jp-1899-2025-31-good-reason``)."""
     if not ev.get("good_reason"):
         return False
-    ctx.out.finding("info", "refusal-with-good-reason",
-                    f"{', '.join(name(ctx, w) for w in refused)}: refused {what} on {ev.date} with good reason "
-                    "(正当ノ理由, good_reason): art 31 item 1 punishes only a refusal without it; no offence.",
-                    ["jp-1899-2025:31#1"])
+    ctx.finding("info", "refusal-with-good-reason", ["jp-1899-2025:31#1"], who=", ".join(name(ctx, w) for w in refused),
+                what=what, what_ja=what_ja, date=str(ev.date))
     return True
 
 
 def _rescue_offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("summoned"):
         refused = event_actors(ev.get("refused"))
-        if refused and not _good_reason(ctx, ev, refused, "the summons"):
+        if refused and not _good_reason(ctx, ev, refused, "the summons", "召集"):
             _penalty(ctx, "penalty-summons-refused", refused,
                      f"summoned on {ev.date}, did not answer the summons or serve under the mayor's direction",
-                     "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:31#2", "jp-1899-2025:6.2"])
+                     "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:31#2", "jp-1899-2025:6.2"], date=str(ev.date))
     for ev in ctx.scenario.events_of("requisitioned"):
         refused = event_actors(ev.get("refused"))
         what = "the use of land" if ev.get("what") == "land" else f"the requisition of a {ev.get('what')}"
-        if refused and not _good_reason(ctx, ev, refused, what):
+        if refused and not _good_reason(ctx, ev, refused, what,
+                                        "土地の使用" if ev.get("what") == "land" else "物件の徴用"):
             _penalty(ctx, "penalty-requisition-refused", refused,
                      f"refused {what} on {ev.date} without good reason (art 6 ¶1)",
-                     "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:6.1"])
+                     "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:6.1"], date=str(ev.date))
     for ev in ctx.scenario.events_of("restrained"):
         refused = event_actors(ev.get("refused"))
         if refused:
             _penalty(ctx, "penalty-assistance-refused", refused,
                      f"ordered on {ev.date} to help restrain a violent person, refused (art 7 ¶3)",
-                     "penalty.refusal", ["jp-1899-2025:31#3", "jp-1899-2025:7.3"])
+                     "penalty.refusal", ["jp-1899-2025:31#3", "jp-1899-2025:7.3"], date=str(ev.date))
     obstructors = [p.id for p in ctx.scenario.parties if p.obstructed]
     obstructors += [q for e in ctx.scenario.events_of("removed") if e.get("ground") == "obstruction"
                     for q in event_actors(e.get("persons")) if q not in obstructors]
@@ -117,4 +122,4 @@ def _rescue_offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("certified_by_fraud"):
         _penalty(ctx, "penalty-fraudulent-certification", event_actors(ev.get("by")),
                  f"obtained certification of the wreck report by fraud ({ev.date})", "penalty.fraudulent_certification",
-                 ["jp-1899-2025:34", "jp-1899-2025:10.2"])
+                 ["jp-1899-2025:34", "jp-1899-2025:10.2"], date=str(ev.date))

@@ -36,13 +36,9 @@ def early_sale(ctx: Context, item, sale, due) -> None:
                      f"{item.id}: {sale.date} 公売（第二十九条第二項 → 第十一条第一項）、代金ヲ保管ス",
                      inputs={"ground": ground}, readings=["jp-1899-2025-29-police"])
         return
-    ctx.out.finding("warning", "sale-without-ground",
-                    f"Item {item.id!r}, removed by the police, was sold on {sale.date} for "
-                    f"{yen(Fraction(sale.get('price')))} yen while its owner could still claim it (until {due}, art 30 "
-                    "¶1), but none of the grounds of art 11 ¶1 (applied by art 29 ¶2) is recorded: perishable, dangerous "
-                    "to keep, keeping too costly (item.perishable, item.dangerous, sale_decided, custody costs). The sale "
-                    "of art 30 ¶2 comes only after the six months.",
-                    ["jp-1899-2025:29.2", "jp-1899-2025:11.1", "jp-1899-2025:30.2"])
+    ctx.finding("warning", "sale-without-ground", ["jp-1899-2025:29.2", "jp-1899-2025:11.1", "jp-1899-2025:30.2"],
+                variant="removed", item=item.id, date=str(sale.date), price=yen(Fraction(sale.get("price"))),
+                due=str(due))
 
 
 @rule(cites=["jp-1899-2025:29.1", "jp-1899-2025:29.2", "jp-1899-2025:25.2", "jp-1899-2025:30.1",
@@ -75,10 +71,8 @@ def _one(ctx: Context, item, ev) -> None:
     if notice is None:
         duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "outstanding",
              None, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
-        ctx.out.finding("warning", "notice-missing",
-                        f"Item {item.id!r}, removed by the police, is in the mayor's custody but no notice or information "
-                        "of the owner is recorded (art 29 ¶2 → art 25 ¶2); the owner's six months do not start.",
-                        ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+        ctx.finding("warning", "notice-missing", ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], variant="removed",
+                    item=item.id)
         return
     duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
          notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
@@ -111,18 +105,14 @@ def _one(ctx: Context, item, ev) -> None:
                      readings=["jp-1899-2025-27-costs", "jp-1899-2025-periods"])
         return
     if claim is not None:
-        ctx.out.finding("warning", "claim-out-of-time",
-                        f"The owner {name(ctx, owner)} asked for {item.id!r} on {claim.date}, after the six months from "
-                        f"the notice ({due}): art 30 ¶1 no longer applies; the goods are sold (¶2).", "jp-1899-2025:30.1")
+        ctx.finding("warning", "claim-out-of-time", "jp-1899-2025:30.1", variant="removed", owner=name(ctx, owner),
+                    item=item.id, date=str(claim.date), due=str(due))
     if ctx.as_of <= due and claim is None:
         record(ctx, item.id, outcome="under-notice")
         return
     if sale is None:
         record(ctx, item.id, outcome="to-be-sold")
-        ctx.out.finding("info", "to-be-sold",
-                        f"Item {item.id!r}: no one claimed it within six months of the notice ({due}); the mayor sells "
-                        "it, pays the costs of removal, custody, notice and sale out of the proceeds, and the rest goes "
-                        "to the municipality (art 30 ¶2). No sale is recorded yet.", "jp-1899-2025:30.2")
+        ctx.finding("info", "to-be-sold", "jp-1899-2025:30.2", variant="removed", item=item.id, due=str(due))
         return
     heads = ctx.param("removal.sale_costs")
     mine, _ = costs(ctx, item.id, heads.value)
