@@ -18,6 +18,10 @@ The English one is the finding's ``message``; the one in the case's language its
 template of that language where it has one (:func:`render`). Adding a language to a regime is
 adding a line to each template: no engine file changes.
 
+A code whose sentence differs in shape from rule to rule has its variants as codes of their own,
+``code/variant``, chosen by the value ``variant`` (:func:`key`): ``ctx.finding(…, "owner-unknown", …,
+variant="hire")`` reads ``owner-unknown/hire``; the finding's code stays ``owner-unknown``.
+
 A template that is a plain string is the text in the regime's language, without values (the form
 issue 25 began with). The values are strings the rule has written already (a date in ISO, an
 amount with its unit), so a template gives exactly the sentence the rule would have written.
@@ -34,6 +38,12 @@ from .yamlio import LawDataError
 FILE = "messages.yaml"
 
 
+def key(code: str, values: Mapping[str, str]) -> str:
+    """The template's code: ``code/variant`` where the values name a variant, else ``code``."""
+    variant = values.get("variant")
+    return code if variant is None else f"{code}/{variant}"
+
+
 @dataclass(frozen=True)
 class Templates:
     """A regime's finding templates: code → language → template."""
@@ -45,7 +55,7 @@ class Templates:
 
     def render(self, code: str, lang: str, values: Mapping[str, str]) -> str | None:
         """The finding ``code`` in ``lang`` with its values, or None where the regime has no template."""
-        t = self.template(code, lang)
+        t = self.template(key(code, values), lang)
         return None if t is None else t.format_map(dict(values))
 
     def __contains__(self, code: object) -> bool:

@@ -186,8 +186,9 @@ class Context:
         """A finding by its code and values (issue 22, "prose at the edge"): its ``message`` is the
         regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
         the case's language. A code without an English template raises at once (:class:`KeyError`).
-        ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`."""
-        template = self.regime.messages.template(code, "en")
+        ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`;
+        a value ``variant`` picks the template ``code/variant`` (:func:`.messages.key`)."""
+        template = self.regime.messages.template(messages.key(code, values), "en")
         if template is None:
             raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
         if once:

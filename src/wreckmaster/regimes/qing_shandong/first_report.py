@@ -24,10 +24,8 @@ from .._qing.first_report import Wording, first_report_reward
 
 WORDING = Wording(
     reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
-    assumed=("not large", "qing-shandong-2-first-report"), ship=("large", "not a large"),
-    ship_zh=("大船多至三十兩", "小船以十兩為度"), above_cap=(" for a large", " for a ship that is not large"),
-    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True,
-    owner_verb="paid")
+    ship=("large", "not a large"), ship_zh=("大船多至三十兩", "小船以十兩為度"),
+    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True)
 
 
 @rule(cites=["qing-shandong:2"],

@@ -41,15 +41,10 @@ def person_awards(ctx: Context) -> None:
     """Art 4: 5 taels for each person saved easily, 10 for each saved with difficulty."""
     for person in ctx.scenario.persons:
         if not person.rescued_by:
-            ctx.out.finding("error", "rescuers-missing",
-                            f"Person {person.id!r}: rescued_by names nobody to receive the art 4 award.",
-                            "qing-shandong:4")
+            ctx.finding("error", "rescuers-missing", "qing-shandong:4", variant="person", person=repr(person.id))
             continue
         if person.difficulty is None:
-            ctx.out.finding("error", "person-difficulty-missing",
-                            f"Person {person.id!r}: art 4 pays 5 taels if the rescue was easy and 10 if hard; "
-                            "the difficulty (the official's finding) is not given, so no award is computed.",
-                            "qing-shandong:4")
+            ctx.finding("error", "person-difficulty-missing", "qing-shandong:4", person=repr(person.id))
             continue
         rate = ctx.param(f"person_award.{person.difficulty}")
         awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-shandong:4")
