@@ -42,11 +42,14 @@ def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[
     skipped = [e for e in ctx.scenario.events_of("reported") if reported_to_office(ctx, e) is False
                and (ev is None or e.date <= ev.date) and e is not ev]
     for e in skipped:
-        ctx.finding("info", "report-not-to-office", cite, date=str(e.date), by=', '.join(e.get('by')), to=', '.join(e.get('to')), offices=', '.join(sorted(report_offices(ctx) or [])), reading=reading_office)
+        ctx.finding("info", "report-not-to-office", cite, date=str(e.date), by=', '.join(e.get('by')),
+                    to=', '.join(e.get('to')), offices=', '.join(sorted(report_offices(ctx) or [])),
+                    reading=reading_office)
     if ev is None:
         return None
     if reported_to_office(ctx, ev) is None:
-        ctx.finding("info", "report-recipient-not-recorded", cite, date=str(ev.date), by=', '.join(ev.get('by')), reading=reading_office)
+        ctx.finding("info", "report-recipient-not-recorded", cite, date=str(ev.date), by=', '.join(ev.get('by')),
+                    reading=reading_office)
     reporters = list(ev.get("by"))
     vessel = ctx.case.vessel
     size = vessel.size if vessel else None

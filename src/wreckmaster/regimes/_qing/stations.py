@@ -44,7 +44,8 @@ def segment_texts(s: SegmentLength) -> tuple[str, str, dict[str, Any]]:
 def segment_length_note(ctx: Context, s: SegmentLength, cite: str) -> None:
     """An info finding when the segment is not of the law's length."""
     if s.seg.length_li is not None and Fraction(s.seg.length_li) != s.length.value:
-        ctx.finding("info", "segment-length", cite, seg=repr(s.seg.id), length_li=str(s.seg.length_li), length=str(s.length.text))
+        ctx.finding("info", "segment-length", cite, seg=repr(s.seg.id), length_li=str(s.seg.length_li),
+                    length=str(s.length.text))
 
 
 def computed_station(ctx: Context, cite: str, reading: str) -> None:
@@ -55,7 +56,8 @@ def computed_station(ctx: Context, cite: str, reading: str) -> None:
     dist = ctx.case.distance_computed
     if dist is not None and dist.on_land:
         severity = "info" if ctx.case.kind == "stranding" else "error"
-        ctx.finding(severity, "position-on-land", cite, lat=str(ctx.case.position.lat), lon=str(ctx.case.position.lon), source=str(dist.source), data_version=str(dist.data_version), uncertainty_m=str(dist.uncertainty_m))
+        ctx.finding(severity, "position-on-land", cite, lat=str(ctx.case.position.lat), lon=str(ctx.case.position.lon),
+                    source=str(dist.source), data_version=str(dist.data_version), uncertainty_m=str(dist.uncertainty_m))
     if fact is None:
         return
     c = coast(ctx)
@@ -79,4 +81,5 @@ def computed_station(ctx: Context, cite: str, reading: str) -> None:
                          "coast_segment": seg.id if seg else None, "boats": boats, "data_version": fact.data_version},
                  readings=[reading])
     if c is not None and c.case_segment is not None and seg is not None and c.case_segment != seg.id:
-        ctx.finding("info", "case-segment-differs-from-position", cite, case_segment=repr(c.case_segment), station=str(fact.station), seg=repr(seg.id))
+        ctx.finding("info", "case-segment-differs-from-position", cite, case_segment=repr(c.case_segment),
+                    station=str(fact.station), seg=repr(seg.id))

@@ -103,7 +103,8 @@ def _declared(ctx: Context, item: Item) -> Event | None:
         if to:
             roles = [ctx.scenario.party(t) for t in to]
             if no_administrator and any(p is not None and p.has(OFFICIAL_ROLE) for p in roles):
-                ctx.finding("info", "declared-to-official", "fr-epaves:2.1", item=repr(item.id), date=str(ev.date), to=', '.join(to))
+                ctx.finding("info", "declared-to-official", "fr-epaves:2.1", item=repr(item.id), date=str(ev.date),
+                            to=', '.join(to))
                 ctx.out.step("declaration", "fr-epaves:2.1",
                              f"{item.id}: declared on {ev.date} to {', '.join(to)}, an official; no administrator is "
                              "named in the case, so the official is taken as the administrator.",
@@ -112,7 +113,8 @@ def _declared(ctx: Context, item: Item) -> Event | None:
                              readings=["fr-epaves-2-official"])
                 return ev
             if not any(p is not None and p.has(ADMINISTRATOR_ROLE) for p in roles):
-                ctx.finding("info", "declared-to-other-authority", "fr-epaves:2.1", item=repr(item.id), date=str(ev.date), to=', '.join(to))
+                ctx.finding("info", "declared-to-other-authority", "fr-epaves:2.1", item=repr(item.id),
+                            date=str(ev.date), to=', '.join(to))
                 continue
         return ev
     return None

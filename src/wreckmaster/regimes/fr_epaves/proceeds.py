@@ -63,7 +63,8 @@ def _advances(ctx: Context, item: Item) -> list[Event]:
         out.append(ev)
         ctx.out.charge("government", to, item.id, amount, "fr-epaves:4.3")
         if to not in item.found.by:
-            ctx.finding("warning", "advance-to-non-salvor", "fr-epaves:4.3", amount=str(amount), item=repr(item.id), date=str(ev.date), to=str(to))
+            ctx.finding("warning", "advance-to-non-salvor", "fr-epaves:4.3", amount=str(amount), item=repr(item.id),
+                        date=str(ev.date), to=str(to))
         if declared is None or ev.date < declared:
             ctx.finding("warning", "advance-before-declaration", "fr-epaves:4.3", amount=str(amount),
                         item=repr(item.id), to=str(to), date=str(ev.date),
@@ -90,7 +91,8 @@ def _pay_salvor(ctx: Context, payer: str, award: Award, advances: list[Event], c
         ctx.out.charge(payer, award.to, award.for_, award.amount - set_off, cites)
     if advanced > award.amount:
         excess = advanced - award.amount
-        ctx.finding("warning", "advance-exceeds-award", ["fr-epaves:4.3", "fr-epaves:4.2"], item=repr(award.for_), to=str(award.to), advanced=str(advanced), amount=str(award.amount), excess=str(excess))
+        ctx.finding("warning", "advance-exceeds-award", ["fr-epaves:4.3", "fr-epaves:4.2"], item=repr(award.for_),
+                    to=str(award.to), advanced=str(advanced), amount=str(award.amount), excess=str(excess))
         ctx.out.charge(award.to, "government", award.for_, excess, ["fr-epaves:4.3"])
     return set_off
 
@@ -123,7 +125,9 @@ def _from_proceeds(ctx: Context, item: Item, sold: Event, made: list[Award], adv
     if to_customs:
         ctx.out.charge("custody", "customs", item.id, to_customs, "fr-epaves:4.1")
     if to_customs < duty:
-        ctx.finding("info", "customs-duty-not-covered", "fr-epaves:4.1", item=repr(item.id), salvor_total=str(salvor_total), left=str(left), price=str(price), duty=str(duty), to_customs=str(to_customs))
+        ctx.finding("info", "customs-duty-not-covered", "fr-epaves:4.1", item=repr(item.id),
+                    salvor_total=str(salvor_total), left=str(left), price=str(price), duty=str(duty),
+                    to_customs=str(to_customs))
         readings.append("fr-epaves-4-customs-shortfall")
     left -= to_customs
     owner = owner_of(ctx, item)

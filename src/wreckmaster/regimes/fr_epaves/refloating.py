@@ -71,7 +71,8 @@ def refloating(ctx: Context) -> None:
         values |= {"owner": owner} if owner else {}
         values |= {"started": str(start.date)} if start else {}
         variant = "-".join(v for v in ("" if owner else "no-owner", "" if start else "not-begun") if v)
-        ctx.finding("warning", "refloating-not-started", "fr-epaves:1.1", **values, **({"variant": variant} if variant else {}))
+        ctx.finding("warning", "refloating-not-started", "fr-epaves:1.1", **values,
+                    **({"variant": variant} if variant else {}))
         ctx.finding("info", "state-may-intervene", "fr-epaves:1.2", vessel=str(vessel), due=str(due))
     _interventions(ctx, due, d.status)
 
@@ -95,7 +96,8 @@ def _interventions(ctx: Context, due, status) -> None:
                 en, fr = "before the period expired, without urgency: not allowed", \
                     "avant l’expiration du délai, sans urgence : non permis"
         elif status == "met" and not urgent:
-            ctx.finding("warning", "state-intervention-without-ground", "fr-epaves:1.2", date=str(ev.date), due=str(due))
+            ctx.finding("warning", "state-intervention-without-ground", "fr-epaves:1.2", date=str(ev.date),
+                        due=str(due))
             readings.append("fr-epaves-1-intervention-without-ground")
             en, fr = "after the period, but the owner had started in time: no ground", \
                 "après le délai, mais le propriétaire avait commencé à temps : sans fondement"

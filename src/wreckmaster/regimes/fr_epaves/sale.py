@@ -33,7 +33,8 @@ def public_sale(ctx: Context) -> None:
         decl = declared_on.get(item.id)
         if decl is None:
             if sold is not None:
-                ctx.finding("warning", "sale-without-declaration", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date))
+                ctx.finding("warning", "sale-without-declaration", "fr-epaves:3.1", item=repr(item.id),
+                            date=str(sold.date))
                 ctx.out.step("public_sale", "fr-epaves:3.1",
                              f"{item.id}: sold on {sold.date} with no declaration recorded — the sale date cannot "
                              "be checked.",

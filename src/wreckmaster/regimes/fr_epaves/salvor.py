@@ -59,7 +59,8 @@ def salvor_award(ctx: Context) -> None:
         expenses = item.salvor_expenses
         readings = place_readings + ["fr-epaves-4-wreck-or-proceeds"]
         if expenses is None:
-            ctx.finding("info", "salvor-expenses-not-given", "fr-epaves:4.2", item=repr(item.id), scale_sum=str(scale_sum))
+            ctx.finding("info", "salvor-expenses-not-given", "fr-epaves:4.2", item=repr(item.id),
+                        scale_sum=str(scale_sum))
             readings.append("fr-epaves-4-expenses-not-given")
         elif exceptions.applied(ctx, [SCALE_NOT_APPLICABLE], item, cite, expenses, scale_sum, exact):
             continue
@@ -96,7 +97,8 @@ def _rate(ctx: Context, item: Item):
         if distance is False:
             return None
     if distance is None:
-        ctx.finding("error", "distance-missing", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"], item=repr(item.id), mile=str(mile.value))
+        ctx.finding("error", "distance-missing", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"], item=repr(item.id),
+                    mile=str(mile.value))
         ctx.out.step("salvor_award", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"],
                      f"{item.id}: found at sea, distance from the coast unknown — no rate, no award.",
                      f"{item.id} : trouvé en mer, distance de la côte inconnue — pas de taux, pas de rémunération.",
@@ -149,7 +151,8 @@ def _computed_distance(ctx: Context, item: Item, typed, mile):
 
 def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_sum, exact) -> None:
     """Art 4 ¶2, its condition: expenses above the scale sum — the scale does not apply."""
-    ctx.finding("error", "scale-not-applicable", [cite, "fr-epaves:4.2"], item=repr(item.id), expenses=str(expenses), scale_sum=str(scale_sum))
+    ctx.finding("error", "scale-not-applicable", [cite, "fr-epaves:4.2"], item=repr(item.id), expenses=str(expenses),
+                scale_sum=str(scale_sum))
     ctx.out.step("scale_not_applicable", [cite, "fr-epaves:4.2"],
                  f"{item.id}: expenses {expenses} FRF > scale sum {scale_sum} FRF — the scale of art 4 does not apply; "
                  "no award.",

@@ -111,10 +111,12 @@ def temporal_scope(ctx: Context) -> None:
         if in_war_period(ctx, found_on):
             continue
         if hypothetical:
-            ctx.finding("warning", "out-of-temporal-scope", cites, variant="found-hypothetical", item=repr(item.id), found_on=str(found_on), start=str(start.value), end=str(end))
+            ctx.finding("warning", "out-of-temporal-scope", cites, variant="found-hypothetical", item=repr(item.id),
+                        found_on=str(found_on), start=str(start.value), end=str(end))
             continue
         excluded.add(item.id)
-        ctx.finding("error", "out-of-temporal-scope", cites, variant="found", item=repr(item.id), found_on=str(found_on), start=str(start.value), end=str(end))
+        ctx.finding("error", "out-of-temporal-scope", cites, variant="found", item=repr(item.id),
+                    found_on=str(found_on), start=str(start.value), end=str(end))
         ctx.out.step("temporal_scope", cites,
                      f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
                      f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "

@@ -64,13 +64,16 @@ def aground_sound(ctx: Context) -> None:
                      f"Aground and sound: the station first sends {n} boat(s) to enquire (at most {most.text}).",
                      f"擱淺船身完固：公所先派舢舨 {n} 隻飛往稱問 (一、二隻)", params=[most])
         if n > most.value:
-            ctx.finding("warning", "too-many-enquiry-boats", "qing-shandong:3", most=str(most.text), pointer=str(first.pointer), n=str(n))
+            ctx.finding("warning", "too-many-enquiry-boats", "qing-shandong:3", most=str(most.text),
+                        pointer=str(first.pointer), n=str(n))
     for ev in ctx.scenario.events_of("boarded"):
         if not ev.get("consent"):
-            ctx.finding("warning", "boarded-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
+            ctx.finding("warning", "boarded-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
     for ev in ctx.scenario.events_of("goods_taken"):
         if not ev.get("consent"):
-            ctx.finding("warning", "goods-taken-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
+            ctx.finding("warning", "goods-taken-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:3"],
@@ -88,7 +91,8 @@ def breached(ctx: Context) -> None:
                      f"船身觸破：{zh}，均聽船主指揮", inputs={"first": ev.get("first")},
                      readings=["qing-shandong-3-signals"])
     for ev in ctx.scenario.events_of("acted_without_direction"):
-        ctx.finding("warning", "acted-without-direction", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
+        ctx.finding("warning", "acted-without-direction", "qing-shandong:3", by=', '.join(ev.get('by')),
+                    date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:3"],
@@ -107,7 +111,8 @@ def hire_fee(ctx: Context) -> None:
         items = [ctx.scenario.item(i) for i in ev.get("items")]
         missing = [i.id for i in items if i.value is None]
         if missing:
-            ctx.finding("error", "hire-fee-value-missing", "qing-shandong:3", date=str(ev.date), missing=', '.join(missing))
+            ctx.finding("error", "hire-fee-value-missing", "qing-shandong:3", date=str(ev.date),
+                        missing=', '.join(missing))
             continue
         value = sum((Fraction(i.value) for i in items), Fraction(0))
         cap = value * share.value
@@ -119,7 +124,8 @@ def hire_fee(ctx: Context) -> None:
                      inputs={"items": ev.get("items"), "fee": ev.get("amount"), "value": tael(value)},
                      params=[share], exact=cap, amount=ctx.out.round(cap), readings=["qing-shandong-3-hire-fee"])
         if fee > cap:
-            ctx.finding("warning", "hire-fee-above-quarter", "qing-shandong:3", amount=str(ev.get('amount')), date=str(ev.date), cap=str(tael(cap)))
+            ctx.finding("warning", "hire-fee-above-quarter", "qing-shandong:3", amount=str(ev.get('amount')),
+                        date=str(ev.date), cap=str(tael(cap)))
         if ctx.case.signal == "aground-sound":
             _charge_hire(ctx, ev, items, min(fee, cap), fee > cap)
 
@@ -178,14 +184,18 @@ def plunder(ctx: Context) -> None:
         items = ", ".join(ev.get("items") or []) or "goods"
         exposed = ", ".join(ev.get("exposed_by") or [])
         ctx.finding("warning", "plunder", "qing-shandong:3", variant=how + ("-denounced" if exposed else ""),
-                    by=", ".join(ev.get("by")), items=items, date=str(ev.date), **({"exposed": exposed} if exposed else {}))
+                    by=", ".join(ev.get("by")), items=items, date=str(ev.date),
+                    **({"exposed": exposed} if exposed else {}))
     for ev in ctx.scenario.events_of("accused"):
         if ev.get("founded"):
-            ctx.finding("info", "accusation-founded", "qing-shandong:3", by=', '.join(ev.get('by')), against=', '.join(ev.get('against')), date=str(ev.date))
+            ctx.finding("info", "accusation-founded", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
         else:
-            ctx.finding("warning", "false-accusation", "qing-shandong:3", by=', '.join(ev.get('by')), against=', '.join(ev.get('against')), date=str(ev.date))
+            ctx.finding("warning", "false-accusation", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
     for ev in ctx.scenario.events_of("offenders_seized"):
         if ev.get("delivered"):
             ctx.finding("info", "offenders-delivered", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
         else:
-            ctx.finding("warning", "offenders-escaped", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
+            ctx.finding("warning", "offenders-escaped", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))

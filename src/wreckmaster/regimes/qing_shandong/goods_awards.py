@@ -50,7 +50,8 @@ def goods_award(ctx: Context) -> None:
     if ctx.case.signal == "aground-sound":
         saved = [i.id for i in saved_items(ctx) if i.kind != "vessel"]
         if saved:
-            ctx.finding("info", "no-goods-award-aground-sound", ["qing-shandong:3", "qing-shandong:4"], saved=', '.join(saved))
+            ctx.finding("info", "no-goods-award-aground-sound", ["qing-shandong:3", "qing-shandong:4"],
+                        saved=', '.join(saved))
             ctx.out.step("goods_award", ["qing-shandong:3", "qing-shandong:4"],
                          "Aground and sound: art 3's hire, not art 4's award, pays for carrying the goods ashore.",
                          "擱淺船身完固：照第三條議給雇價，不照第四條提賞", overrides="goods_award",

@@ -62,13 +62,15 @@ def segment_station(ctx: Context) -> None:
         return
     missing = [OFFICERS[k][0] for k, v in names.items() if v is None]
     if missing:
-        ctx.finding("warning", "station-officers-missing", "qing-shandong:1", seg=repr(seg.id), missing=', '.join(missing))
+        ctx.finding("warning", "station-officers-missing", "qing-shandong:1", seg=repr(seg.id),
+                    missing=', '.join(missing))
     if not station.flagpole:
         ctx.finding("warning", "station-flagpole-missing", "qing-shandong:1", seg=repr(seg.id))
     c = coast(ctx)
     most = ctx.param("bureau.general_directors.max")
     if c.bureau and len(c.bureau.general_directors) > most.value:
-        ctx.finding("info", "bureau-general-directors", "qing-shandong:1", general_directors=str(len(c.bureau.general_directors)))
+        ctx.finding("info", "bureau-general-directors", "qing-shandong:1",
+                    general_directors=str(len(c.bureau.general_directors)))
 
 
 @rule(cites=["qing-shandong:1", "qing-shandong:5"],
@@ -103,12 +105,14 @@ def dispatch(ctx: Context) -> None:
                      readings=["qing-shandong-1-tally", "qing-shandong-5-licences"])
         if other:
             if not ev.get("tally"):
-                ctx.finding("warning", "neighbour-without-tally", "qing-shandong:1", seg_id=repr(seg_id), home=repr(home), date=str(ev.date))
+                ctx.finding("warning", "neighbour-without-tally", "qing-shandong:1", seg_id=repr(seg_id),
+                            home=repr(home), date=str(ev.date))
             else:
                 if not large:
                     ctx.finding("info", "tally-not-large-ship", "qing-shandong:1", seg_id=repr(seg_id))
                 if seg_id not in c.neighbours(home):
-                    ctx.finding("info", "tally-to-non-neighbour", "qing-shandong:1", seg_id=repr(seg_id), home=repr(home))
+                    ctx.finding("info", "tally-to-non-neighbour", "qing-shandong:1", seg_id=repr(seg_id),
+                                home=repr(home))
         _licences(ctx, ev, boat_ids, extra)
 
 
@@ -119,16 +123,19 @@ def _licences(ctx: Context, ev, boat_ids: list[str], extra: int) -> None:
     for bid in boat_ids:
         _, boat = c.boat(bid)
         if boat.licence is None:
-            ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], bid=repr(bid), date=str(ev.date))
+            ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], bid=repr(bid),
+                        date=str(ev.date))
             continue
         lacking = [s for s in seals.value if s not in boat.licence.seals]
         if lacking:
-            ctx.finding("info", "licence-seals-incomplete", "qing-shandong:5", bid=repr(bid), lacking=', '.join(lacking))
+            ctx.finding("info", "licence-seals-incomplete", "qing-shandong:5", bid=repr(bid),
+                        lacking=', '.join(lacking))
         unbadged = [m for m in boat.crew if m not in boat.badges]
         if unbadged:
             ctx.finding("info", "crew-without-badge", "qing-shandong:1", bid=repr(bid), unbadged=', '.join(unbadged))
     if extra:
-        ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], variant="unregistered", extra=str(extra), date=str(ev.date))
+        ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], variant="unregistered",
+                    extra=str(extra), date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:1"],
@@ -194,10 +201,12 @@ def patrol(ctx: Context) -> None:
                  params=[ships, bases, soldiers, relief], readings=["qing-shandong-6-patrol"])
     for p in c.patrol:
         if home is not None and home in p.watches and p.id not in joined:
-            ctx.finding("warning", "patrol-did-not-join", "qing-shandong:6", boat=repr(p.id), base=str(p.base or 'its station'), home=repr(home))
+            ctx.finding("warning", "patrol-did-not-join", "qing-shandong:6", boat=repr(p.id),
+                        base=str(p.base or 'its station'), home=repr(home))
     for lk in c.lookouts:
         if lk.shift_began is None or (home is not None and lk.segment not in (None, home)):
             continue
         due = cal.add_lunar_months(lk.shift_began, relief.value.count).due
         if ctx.case.occurred > due:
-            ctx.finding("warning", "lookout-relief-overdue", "qing-shandong:6", place=str(lk.place or lk.id), began=cal.describe(lk.shift_began), due=cal.describe(due))
+            ctx.finding("warning", "lookout-relief-overdue", "qing-shandong:6", place=str(lk.place or lk.id),
+                        began=cal.describe(lk.shift_began), due=cal.describe(due))

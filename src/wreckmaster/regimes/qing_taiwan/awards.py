@@ -70,7 +70,8 @@ def goods_award(ctx: Context) -> None:
 def fraction_above_cap(ctx: Context, item: Item, cap) -> None:
     """Art 4, the exception: 多至三分之一 — a decided share above one third is outside the law;
     no award is computed for the item."""
-    ctx.finding("error", "award-fraction-above-cap", "qing-taiwan:4", item=repr(item.id), award_fraction=str(item.award_fraction), cap=str(cap.text))
+    ctx.finding("error", "award-fraction-above-cap", "qing-taiwan:4", item=repr(item.id),
+                award_fraction=str(item.award_fraction), cap=str(cap.text))
     ctx.out.step("fraction_above_cap", "qing-taiwan:4",
                  f"{item.id}: decided fraction {item.award_fraction} > {cap.text} — refused, no award.",
                  f"{item.id}: 酌定 {item.award_fraction} 逾三分之一 — 不準", params=[cap],

@@ -26,7 +26,8 @@ def masters_will(ctx: Context) -> None:
     if sig == "aground-sound":
         for ev in ctx.scenario.events_of("boarded"):
             if not ev.get("consent"):
-                ctx.finding("warning", "boarded-without-consent", "qing-taiwan:3", by=', '.join(ev.get('by')), date=str(ev.date))
+                ctx.finding("warning", "boarded-without-consent", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                            date=str(ev.date))
     if sig == "breached":
         order = {"ship": ("the ship", "先救船"), "goods": ("the goods", "先救貨"), "persons": ("the persons", "先救人")}
         for ev in ctx.scenario.events_of("master_directed"):
@@ -34,12 +35,14 @@ def masters_will(ctx: Context) -> None:
             ctx.out.step("masters_will", "qing-taiwan:3", f"The master directed that {en} be saved first.",
                          f"應{zh}，均聽船主指揮", inputs={"first": ev.get("first")}, readings=["qing-taiwan-3-conduct"])
         for ev in ctx.scenario.events_of("acted_without_direction"):
-            ctx.finding("warning", "acted-without-direction", "qing-taiwan:3", by=', '.join(ev.get('by')), date=str(ev.date))
+            ctx.finding("warning", "acted-without-direction", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
     master = ctx.case.vessel.master if ctx.case.vessel else None
     for ev in ctx.scenario.events_of("goods_stored"):
         by = ev.get("decided_by")
         if by is not None and by != master:
-            ctx.finding("warning", "storage-not-masters-choice", "qing-taiwan:3", items=', '.join(ev.get('items')), place=str(ev.get('place') or 'unnamed place'), by=str(by))
+            ctx.finding("warning", "storage-not-masters-choice", "qing-taiwan:3", items=', '.join(ev.get('items')),
+                        place=str(ev.get('place') or 'unnamed place'), by=str(by))
 
 
 @rule(cites=["qing-taiwan:3"],
@@ -48,7 +51,8 @@ def plunder(ctx: Context) -> None:
     """Art 3: goods taken or hidden are pursued; the informer is rewarded; false accusers
     take the penalty (反坐)."""
     for ev in ctx.scenario.events_of("goods_concealed"):
-        ctx.finding("warning", "plunder", "qing-taiwan:3", variant="carried-off" if ev.get("how") == "carried-off" else "hidden",
+        ctx.finding("warning", "plunder", "qing-taiwan:3",
+                    variant="carried-off" if ev.get("how") == "carried-off" else "hidden",
                     by=', '.join(ev.get('by')), items=', '.join(ev.get('items') or []) or 'goods', date=str(ev.date))
         if ev.get("exposed_by"):
             _informer(ctx, ev.get("exposed_by"), ev.date)
@@ -56,7 +60,8 @@ def plunder(ctx: Context) -> None:
         if ev.get("founded"):
             _informer(ctx, ev.get("by"), ev.date)
         else:
-            ctx.finding("warning", "false-accusation", "qing-taiwan:3", by=', '.join(ev.get('by')), against=', '.join(ev.get('against')), date=str(ev.date))
+            ctx.finding("warning", "false-accusation", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
 
 
 def _informer(ctx: Context, who: list[str], when) -> None:

@@ -61,7 +61,8 @@ def officials_merits(ctx: Context) -> None:
                  readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
     if not earned:
         if unvalued:
-            ctx.finding("info", "merit-values-incomplete", "qing-taiwan:2", unvalued=', '.join(unvalued), value=str(tael(value)), threshold=str(goods_t.text))
+            ctx.finding("info", "merit-values-incomplete", "qing-taiwan:2", unvalued=', '.join(unvalued),
+                        value=str(tael(value)), threshold=str(goods_t.text))
         return
     reward_at, promotion_at = ctx.param("merit.reward_at"), ctx.param("merit.promotion_at")
     c = coast(ctx)
