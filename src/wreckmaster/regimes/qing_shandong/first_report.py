@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -39,11 +41,15 @@ def first_reporter(ctx: Context) -> None:
     if got is None:
         return
     owner, awards = got
-    party = ctx.scenario.party(owner)
-    if party is not None and not party.can_pay:
-        owner_unable(ctx, owner, awards)
+    if exceptions.applied(ctx, [OWNER_UNABLE], owner, awards):
         return
     ctx.out.charge_awards(awards, owner, "qing-shandong:2")
+
+
+def cannot_pay(ctx: Context, owner: str, awards) -> bool:
+    """Art 2's condition for its exception: 如船主以無力酬給者 — the owner cannot pay (``can_pay: false``)."""
+    party = ctx.scenario.party(owner)
+    return party is not None and not party.can_pay
 
 
 def owner_unable(ctx: Context, owner: str, awards) -> None:
@@ -61,4 +67,8 @@ def owner_unable(ctx: Context, owner: str, awards) -> None:
                  f"船主 {owner} 無力酬給：準在局費內照給"
                  + ("；局費無款，先由州縣墊發，由東海關道籌款給領" if empty else ""),
                  inputs={"owner": owner, "station_fund_empty": empty}, amount=amount,
-                 overrides="first_reporter", readings=["qing-shandong-2-first-report"])
+                 readings=["qing-shandong-2-first-report"])
+
+
+#: art 2, the exception to the owner's paying (law/exceptions.py)
+OWNER_UNABLE = Exception_("owner_unable", overrides="first_reporter", condition=cannot_pay, apply=owner_unable)

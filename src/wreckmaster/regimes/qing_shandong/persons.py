@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Person
@@ -58,10 +60,13 @@ def person_awards(ctx: Context) -> None:
                      inputs={"person": person.id, "difficulty": person.difficulty, "rescuers": list(person.rescued_by),
                              "can_pay": person.can_pay},
                      params=[rate], amount=total, readings=["qing-shandong-4-person-award"])
-        if person.can_pay:
+        if not exceptions.applied(ctx, [UNABLE_TO_PAY], person, awards):
             ctx.out.charge_awards(awards, person.id, "qing-shandong:4")
-        else:
-            unable_to_pay(ctx, person, awards)
+
+
+def person_unable(ctx: Context, person: Person, awards) -> bool:
+    """Art 4's condition for its exception: 如本人無力 — the person saved cannot pay."""
+    return not person.can_pay
 
 
 def unable_to_pay(ctx: Context, person: Person, awards) -> None:
@@ -72,8 +77,11 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
                  f"{person.id} cannot pay: the local official advances the award, which is charged to the new "
                  "customs funds (final incidence: customs).",
                  f"{person.id} 本人無力：由地方官墊給，在於新關經費項下支銷",
-                 inputs={"person": person.id}, overrides="person_awards",
-                 readings=["qing-shandong-4-person-award"])
+                 inputs={"person": person.id}, readings=["qing-shandong-4-person-award"])
+
+
+#: art 4, the exception to the person's paying (law/exceptions.py)
+UNABLE_TO_PAY = Exception_("unable_to_pay", overrides="person_awards", condition=person_unable, apply=unable_to_pay)
 
 
 @rule(cites=["qing-shandong:4"],

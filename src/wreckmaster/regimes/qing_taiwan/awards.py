@@ -24,6 +24,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
@@ -61,8 +63,7 @@ def goods_award(ctx: Context) -> None:
             ctx.finding("info", "award-fraction-default", "qing-taiwan:4", item=repr(item.id), rate=str(rate.text))
         else:
             fraction = item.award_fraction
-            if fraction > cap.value:
-                fraction_above_cap(ctx, item, cap)
+            if exceptions.applied(ctx, [FRACTION_ABOVE_CAP], item, cap):
                 continue
         _award(ctx, item, fraction, cap)
 
@@ -75,7 +76,17 @@ def fraction_above_cap(ctx: Context, item: Item, cap) -> None:
     ctx.out.step("fraction_above_cap", "qing-taiwan:4",
                  f"{item.id}: decided fraction {item.award_fraction} > {cap.text} — refused, no award.",
                  f"{item.id}: 酌定 {item.award_fraction} 逾三分之一 — 不準", params=[cap],
-                 overrides="goods_award", readings=["qing-taiwan-4-share-maximum"])
+                 readings=["qing-taiwan-4-share-maximum"])
+
+
+def above_cap(ctx: Context, item: Item, cap) -> bool:
+    """Art 4's condition for its exception: the decided share is above 多至三分之一."""
+    return item.award_fraction > cap.value
+
+
+#: art 4, the exception to the decided share (law/exceptions.py)
+FRACTION_ABOVE_CAP = Exception_("fraction_above_cap", overrides="goods_award", condition=above_cap,
+                                apply=fraction_above_cap)
 
 
 def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
