@@ -20,6 +20,10 @@ The English one is the finding's ``message``; the one in the case's language its
 template of that language where it has one (:func:`render`). Adding a language to a regime is
 adding a line to each template: no engine file changes.
 
+A code whose sentence differs in shape from rule to rule has its variants as codes of their own,
+``code/variant``, chosen by the value ``variant`` (:meth:`Templates.template`): ``ctx.finding(…, "owner-unknown", …,
+variant="hire")`` reads ``owner-unknown/hire``; the finding's code stays ``owner-unknown``.
+
 A template that is a plain string is the text in the regime's language, without values (the form
 issue 25 began with). The values are strings the rule has written already (a date in ISO, an
 amount with its unit), so a template gives exactly the sentence the rule would have written.

@@ -21,13 +21,10 @@ from .common import saved_items
 def award_facts(ctx: Context, item: Item, cite: str) -> bool:
     """The item has a value and rescuers (``found.by``); else an error finding, and False."""
     if item.value is None:
-        ctx.out.finding("error", "value-missing",
-                        f"Item {item.id!r} has no value: art 4's award is a share of the goods' assessed value "
-                        "(將貨估價) and cannot be computed.", cite)
+        ctx.finding("error", "value-missing", cite, item=repr(item.id))
         return False
     if not item.found.by:
-        ctx.out.finding("error", "rescuers-missing",
-                        f"Item {item.id!r}: found.by names nobody to receive the art 4 award.", cite)
+        ctx.finding("error", "rescuers-missing", cite, variant="item", item=repr(item.id))
         return False
     return True
 
@@ -43,15 +40,11 @@ def consul_valuation(ctx: Context, cite: str) -> tuple[set[str], list] | None:
     consuls = {p.id for p in ctx.scenario.parties_with("consul")}
     valuations = ctx.scenario.events_of("goods_valued")
     if not valuations:
-        ctx.out.finding("info", "consul-valuation-assumed",
-                        "A foreign ship's goods are valued together with the consul (art 4); the scenario records "
-                        "no valuation (goods_valued), so the items' values are read as so assessed.", cite)
+        ctx.finding("info", "consul-valuation-assumed", cite)
         return None
     for ev in valuations:
         if not consuls & set(ev.get("by") or []):
-            ctx.out.finding("warning", "valued-without-consul",
-                            f"The valuation of {', '.join(ev.get('items'))} on {ev.date} was made without the consul: "
-                            "art 4 has a foreign ship's goods valued together with him (會同查核).", cite)
+            ctx.finding("warning", "valued-without-consul", cite, items=', '.join(ev.get('items')), date=str(ev.date))
     return consuls, valuations
 
 
@@ -84,7 +77,7 @@ def send_castaways_home(ctx: Context, cite: str, category: dict[str, Any], w: Ca
                  readings=[w.reading])
     for e in expenses:
         if e.amount is None:
-            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} (passage) has no amount.", cite)
+            ctx.finding("error", "expense-amount-missing", cite, variant="passage", expense=repr(e.id))
             continue
         ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), category["cite"])
         ctx.out.step("castaways", category["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",

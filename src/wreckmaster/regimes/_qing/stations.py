@@ -44,9 +44,8 @@ def segment_texts(s: SegmentLength) -> tuple[str, str, dict[str, Any]]:
 def segment_length_note(ctx: Context, s: SegmentLength, cite: str) -> None:
     """An info finding when the segment is not of the law's length."""
     if s.seg.length_li is not None and Fraction(s.seg.length_li) != s.length.value:
-        ctx.out.finding("info", "segment-length",
-                        f"Segment {s.seg.id!r} is {s.seg.length_li} li long; art 1 makes a segment of every "
-                        f"{s.length.text} li (每十里為一段).", cite)
+        ctx.finding("info", "segment-length", cite, seg=repr(s.seg.id), length_li=str(s.seg.length_li),
+                    length=str(s.length.text))
 
 
 def computed_station(ctx: Context, cite: str, reading: str) -> None:
@@ -57,9 +56,8 @@ def computed_station(ctx: Context, cite: str, reading: str) -> None:
     dist = ctx.case.distance_computed
     if dist is not None and dist.on_land:
         severity = "info" if ctx.case.kind == "stranding" else "error"
-        ctx.out.finding(severity, "position-on-land",
-                        f"The casualty's position ({ctx.case.position.lat}, {ctx.case.position.lon}) is on land by "
-                        f"{dist.source} ({dist.data_version}; ± {dist.uncertainty_m} m): check the position.", cite)
+        ctx.finding(severity, "position-on-land", cite, lat=str(ctx.case.position.lat), lon=str(ctx.case.position.lon),
+                    source=str(dist.source), data_version=str(dist.data_version), uncertainty_m=str(dist.uncertainty_m))
     if fact is None:
         return
     c = coast(ctx)
@@ -83,6 +81,5 @@ def computed_station(ctx: Context, cite: str, reading: str) -> None:
                          "coast_segment": seg.id if seg else None, "boats": boats, "data_version": fact.data_version},
                  readings=[reading])
     if c is not None and c.case_segment is not None and seg is not None and c.case_segment != seg.id:
-        ctx.out.finding("info", "case-segment-differs-from-position",
-                        f"coast.case_segment is {c.case_segment!r}, but the casualty's position lies off "
-                        f"{fact.station} (segment {seg.id!r}) by the coast data: the given segment is used.", cite)
+        ctx.finding("info", "case-segment-differs-from-position", cite, case_segment=repr(c.case_segment),
+                    station=str(fact.station), seg=repr(seg.id))

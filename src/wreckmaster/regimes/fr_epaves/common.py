@@ -51,22 +51,19 @@ def in_war_period(ctx: Context, day: date) -> bool:
     return ctx.p("war_start") <= day <= regime_end(ctx)
 
 
-def duty_applies(ctx: Context, day: date, what: str, article: str, cite: str) -> bool:
+def duty_applies(ctx: Context, day: date, cite: str, variant: str, **values: str) -> bool:
     """Whether the duty that begins on ``day`` (a landing, a notice) applies: inside the war and
     the six months after (arts 1 ¶1, 2 ¶1), or outside it in a hypothetical case (a warning, and
     the deadline is computed as if the law still ran — reading fr-epaves-temporal-scope). Outside
-    it otherwise: an error finding, and the caller computes no deadline."""
+    it otherwise: an error finding, and the caller computes no deadline. ``variant`` and
+    ``values``: the finding's template (out-of-temporal-scope/``variant``, its -hypothetical form)."""
     if in_war_period(ctx, day):
         return True
-    after = "the six months that follow the cessation of hostilities"
     if ctx.case.hypothetical:
-        ctx.out.finding("warning", "out-of-temporal-scope",
-                        f"{what} on {day}, after {after}: the art {article} duty no longer applied; its deadline "
-                        "is computed only because case.hypothetical is true.", [cite])
+        ctx.finding("warning", "out-of-temporal-scope", [cite], variant=f"{variant}-hypothetical", day=str(day),
+                    **values)
         return True
-    ctx.out.finding("error", "out-of-temporal-scope",
-                    f"{what} on {day}, after {after}: the art {article} duty no longer applied; no deadline is "
-                    "computed.", [cite])
+    ctx.finding("error", "out-of-temporal-scope", [cite], variant=variant, day=str(day), **values)
     return False
 
 

@@ -53,10 +53,7 @@ def declaration(ctx: Context) -> None:
         else:
             ev = landing(ctx, item)
             if ev is None:
-                ctx.out.finding("info", "landing-not-recorded",
-                                f"Item {item.id!r} was picked up at sea, but no landing (landed) of {who} is "
-                                "recorded: the two clear days of art 2 run from the day of arrival on land, so "
-                                "no declaration deadline is computed.", "fr-epaves:2.1")
+                ctx.finding("info", "landing-not-recorded", "fr-epaves:2.1", item=repr(item.id), who=str(who))
                 ctx.out.step("declaration", "fr-epaves:2.1",
                              f"{item.id}: picked up at sea; no landing recorded — the period has not begun.",
                              f"{item.id} : épave recueillie en mer ; aucune arrivée à terre — le délai n’a pas couru.",
@@ -64,7 +61,7 @@ def declaration(ctx: Context) -> None:
                 continue
             start = ev.date
             what_en, what_fr = "picked up at sea, landed", "épave recueillie en mer, arrivée à terre"
-            if not duty_applies(ctx, start, f"Item {item.id!r}: {who} landed", "2", "fr-epaves:2.1"):
+            if not duty_applies(ctx, start, "fr-epaves:2.1", "landed", item=repr(item.id), who=who):
                 continue
         due = period.value.due(start)
         # the duty is each salvor's (one declaration by any of them serves all: fr-epaves-2-any-salvor),
@@ -106,11 +103,8 @@ def _declared(ctx: Context, item: Item) -> Event | None:
         if to:
             roles = [ctx.scenario.party(t) for t in to]
             if no_administrator and any(p is not None and p.has(OFFICIAL_ROLE) for p in roles):
-                ctx.out.finding("info", "declared-to-official",
-                                f"Item {item.id!r}: the declaration of {ev.date} was made to {', '.join(to)} "
-                                "(role 'official'); no party of the case has the role 'administrator', so it is "
-                                "taken as the declaration to the administrateur de l’inscription maritime of art 2 "
-                                "(reading fr-epaves-2-official).", "fr-epaves:2.1")
+                ctx.finding("info", "declared-to-official", "fr-epaves:2.1", item=repr(item.id), date=str(ev.date),
+                            to=', '.join(to))
                 ctx.out.step("declaration", "fr-epaves:2.1",
                              f"{item.id}: declared on {ev.date} to {', '.join(to)}, an official; no administrator is "
                              "named in the case, so the official is taken as the administrator.",
@@ -119,10 +113,8 @@ def _declared(ctx: Context, item: Item) -> Event | None:
                              readings=["fr-epaves-2-official"])
                 return ev
             if not any(p is not None and p.has(ADMINISTRATOR_ROLE) for p in roles):
-                ctx.out.finding("info", "declared-to-other-authority",
-                                f"Item {item.id!r}: the declaration of {ev.date} was made to {', '.join(to)}, none "
-                                "of whom has the role 'administrator' (administrateur de l’inscription maritime): "
-                                "it is not counted as the declaration of art 2.", "fr-epaves:2.1")
+                ctx.finding("info", "declared-to-other-authority", "fr-epaves:2.1", item=repr(item.id),
+                            date=str(ev.date), to=', '.join(to))
                 continue
         return ev
     return None
@@ -133,18 +125,13 @@ def _late(ctx: Context, item: Item, who: str, due, decl: Event | None) -> None:
     excuses = [ev for ev in ctx.scenario.events_of("excuse_offered")
                if set(ev.get("by") or []) & set(item.found.by)
                and (ev.get("items") is None or item.id in ev.get("items"))]
-    excuse = (" Excuse offered: " + "; ".join(repr(ev.get("reason")) for ev in excuses)
-              + " — whether it is legitimate is for the judge.") if excuses else \
-        " No excuse is recorded; whether one is legitimate would be for the judge."
+    values = {"who": who, "item": repr(item.id), "due": str(due)}
+    if excuses:
+        values |= {"variant": "excuse", "reasons": "; ".join(repr(ev.get("reason")) for ev in excuses)}
     if decl is not None:
-        code, what = "declaration-late", f"declared the find of {item.id!r} on {decl.date}, after"
-    else:
-        code, what = "declaration-missing", f"has not declared the find of {item.id!r} within"
-    ctx.out.finding("warning", code,
-                    f"{who} {what} the two clear days ending {due}: without an excuse recognised as legitimate "
-                    "by the judge, the penalties of art 401 of the Code pénal apply (art 2 ¶2)." + excuse
-                    + " The salvor's share under art 4 is not taken away.",
-                    ["fr-epaves:2.2", "fr-epaves:2.1"])
+        values["date"] = str(decl.date)
+    ctx.finding("warning", "declaration-late" if decl is not None else "declaration-missing",
+                ["fr-epaves:2.2", "fr-epaves:2.1"], **values)
     ctx.out.step("late_declaration", ["fr-epaves:2.2", "fr-epaves:4.2"],
                  f"{item.id}: declaration {'late' if decl else 'not made'} — art 2 ¶2 penalty (Code pénal art 401) "
                  "unless the judge admits an excuse; the art 4 share stands.",

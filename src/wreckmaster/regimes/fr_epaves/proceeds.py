@@ -63,15 +63,12 @@ def _advances(ctx: Context, item: Item) -> list[Event]:
         out.append(ev)
         ctx.out.charge("government", to, item.id, amount, "fr-epaves:4.3")
         if to not in item.found.by:
-            ctx.out.finding("warning", "advance-to-non-salvor",
-                            f"An advance of {amount} FRF on item {item.id!r} was paid on {ev.date} to {to}, who is "
-                            "not among its salvors (found.by): art 4 ¶3 allows advances to the salvors only.",
-                            "fr-epaves:4.3")
+            ctx.finding("warning", "advance-to-non-salvor", "fr-epaves:4.3", amount=str(amount), item=repr(item.id),
+                        date=str(ev.date), to=str(to))
         if declared is None or ev.date < declared:
-            ctx.out.finding("warning", "advance-before-declaration",
-                            f"An advance of {amount} FRF on item {item.id!r} was paid to {to} on {ev.date}, "
-                            + (f"before the declaration of {declared}" if declared else "with no declaration recorded")
-                            + ": art 4 ¶3 allows advances only from the day of the declaration.", "fr-epaves:4.3")
+            ctx.finding("warning", "advance-before-declaration", "fr-epaves:4.3", amount=str(amount),
+                        item=repr(item.id), to=str(to), date=str(ev.date),
+                        **({"declared": str(declared)} if declared else {"variant": "undeclared"}))
         ctx.out.step("advance", "fr-epaves:4.3",
                      f"{item.id}: advance of {amount} FRF to {to} on {ev.date}"
                      + (f" (declaration {declared})" if declared else "") + ", on account of the salvor's share.",
@@ -94,10 +91,8 @@ def _pay_salvor(ctx: Context, payer: str, award: Award, advances: list[Event], c
         ctx.out.charge(payer, award.to, award.for_, award.amount - set_off, cites)
     if advanced > award.amount:
         excess = advanced - award.amount
-        ctx.out.finding("warning", "advance-exceeds-award",
-                        f"Item {award.for_!r}: {award.to} received advances of {advanced} FRF, more than the art 4 "
-                        f"share of {award.amount} FRF; the {excess} FRF in excess is owed back to the State.",
-                        ["fr-epaves:4.3", "fr-epaves:4.2"])
+        ctx.finding("warning", "advance-exceeds-award", ["fr-epaves:4.3", "fr-epaves:4.2"], item=repr(award.for_),
+                    to=str(award.to), advanced=str(advanced), amount=str(award.amount), excess=str(excess))
         ctx.out.charge(award.to, "government", award.for_, excess, ["fr-epaves:4.3"])
     return set_off
 
@@ -109,9 +104,8 @@ def _unmatched_advances(ctx: Context, item: Item, made: list[Award], advances: l
         advanced = sum((ev.get("amount") for ev in advances if ev.get("to") == to), Decimal(0))
         if not advanced:
             continue
-        ctx.out.finding("warning", "advance-exceeds-award",
-                        f"Item {item.id!r}: {to} received advances of {advanced} FRF but has no art 4 share on it; "
-                        "the whole advance is owed back to the State.", ["fr-epaves:4.3", "fr-epaves:4.2"])
+        ctx.finding("warning", "advance-exceeds-award", ["fr-epaves:4.3", "fr-epaves:4.2"], variant="no-share",
+                    item=repr(item.id), to=str(to), advanced=str(advanced))
         ctx.out.charge(to, "government", item.id, advanced, ["fr-epaves:4.3"])
 
 
@@ -125,19 +119,15 @@ def _from_proceeds(ctx: Context, item: Item, sold: Event, made: list[Award], adv
     duty = item.customs_duty
     readings = ["fr-epaves-4-payment-order"]
     if duty is None:
-        ctx.out.finding("info", "customs-duty-not-given",
-                        f"Item {item.id!r} was sold but has no customs_duty: no duty is taken from the proceeds.",
-                        "fr-epaves:4.1")
+        ctx.finding("info", "customs-duty-not-given", "fr-epaves:4.1", item=repr(item.id))
         duty = Decimal(0)
     to_customs = min(duty, left)
     if to_customs:
         ctx.out.charge("custody", "customs", item.id, to_customs, "fr-epaves:4.1")
     if to_customs < duty:
-        ctx.out.finding("info", "customs-duty-not-covered",
-                        f"Item {item.id!r}: after the salvor's {salvor_total} FRF, only {left} FRF of the proceeds "
-                        f"({price} FRF) is left for the customs duty of {duty} FRF; customs receives {to_customs} FRF "
-                        "and the owner nothing (art 4 ¶1: the salvor is paid in preference to the customs duty).",
-                        "fr-epaves:4.1")
+        ctx.finding("info", "customs-duty-not-covered", "fr-epaves:4.1", item=repr(item.id),
+                    salvor_total=str(salvor_total), left=str(left), price=str(price), duty=str(duty),
+                    to_customs=str(to_customs))
         readings.append("fr-epaves-4-customs-shortfall")
     left -= to_customs
     owner = owner_of(ctx, item)
@@ -182,16 +172,12 @@ def _from_owner(ctx: Context, item: Item, made: list[Award], advances: list[Even
 def _unsettled(ctx: Context, item: Item, sold: Event | None, advances: list[Event]) -> None:
     """No award computed for the item (an error finding says why): nothing can be paid out."""
     if sold is not None:
-        ctx.out.finding("info", "proceeds-held",
-                        f"Item {item.id!r} was sold for {sold.get('price')} FRF, but the salvor's share could not be "
-                        "computed: the salvor is paid first (art 4 ¶1), so the proceeds stay in custody until his "
-                        "sum is fixed.", "fr-epaves:4.1")
+        ctx.finding("info", "proceeds-held", "fr-epaves:4.1", item=repr(item.id), price=str(sold.get('price')))
         ctx.out.step("incidence", "fr-epaves:4.1",
                      f"{item.id}: proceeds {sold.get('price')} FRF held — the salvor's sum is not fixed.",
                      f"{item.id} : produit {fr_amount(sold.get('price'))} conservé — la somme due au sauveteur "
                      "n’est pas fixée.", readings=["fr-epaves-4-proceeds-held"])
     if advances:
-        ctx.out.finding("info", "advance-not-settled",
-                        f"Item {item.id!r}: advances were paid ({', '.join(str(e.get('amount')) for e in advances)} "
-                        "FRF) but no art 4 share is computed to set them against.", "fr-epaves:4.3")
+        ctx.finding("info", "advance-not-settled", "fr-epaves:4.3", item=repr(item.id),
+                    amounts=', '.join(str(e.get('amount')) for e in advances))
 

@@ -41,17 +41,14 @@ def refloating(ctx: Context) -> None:
     notice = ctx.scenario.first("owner_notified")
     start = ctx.scenario.first("refloating_started")
     if notice is None:
-        ctx.out.finding("info", "owner-notice-not-recorded",
-                        f"{vessel} is stranded, but no notice to its owner (owner_notified) is recorded: "
-                        "the twenty days of art 1 run from that notice, so no deadline is computed.",
-                        "fr-epaves:1.1")
+        ctx.finding("info", "owner-notice-not-recorded", "fr-epaves:1.1", vessel=str(vessel))
         ctx.out.step("refloating", "fr-epaves:1.1",
                      f"{vessel}: stranded; no notice to the owner recorded — the {period.text} have not begun.",
                      f"{vessel} : échoué ; aucun avis au propriétaire — le délai de vingt jours n’a pas couru.",
                      params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-stranding-kind"])
         _interventions(ctx, None, None)
         return
-    if not duty_applies(ctx, notice.date, f"The owner of {vessel} was notified", "1", "fr-epaves:1.1"):
+    if not duty_applies(ctx, notice.date, "fr-epaves:1.1", "notified", vessel=str(vessel)):
         return
     due = period.value.due(notice.date)
     d = ctx.out.deadline(f"begin refloating {vessel} (commencement d’exécution effectif)", owner, due,
@@ -70,14 +67,13 @@ def refloating(ctx: Context) -> None:
                  params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-commencement",
                                             "fr-epaves-1-stranding-kind"])
     if d.status == "missed":
-        late = f"began only on {start.date}" if start else "has not begun"
-        ctx.out.finding("warning", "refloating-not-started",
-                        f"The owner{' ' + owner if owner else ''} of {vessel} was notified on {notice.date}; "
-                        f"refloating {late}, after the twenty days ending {due} (art 1 ¶1).", "fr-epaves:1.1")
-        ctx.out.finding("info", "state-may-intervene",
-                        f"No effective start of refloating of {vessel} within the period ending {due}: the State "
-                        "may provide for the refloating whenever it deems it necessary (art 1 ¶2; a power, "
-                        "not a duty).", "fr-epaves:1.2")
+        values = {"vessel": str(vessel), "date": str(notice.date), "due": str(due)}
+        values |= {"owner": owner} if owner else {}
+        values |= {"started": str(start.date)} if start else {}
+        variant = "-".join(v for v in ("" if owner else "no-owner", "" if start else "not-begun") if v)
+        ctx.finding("warning", "refloating-not-started", "fr-epaves:1.1", **values,
+                    **({"variant": variant} if variant else {}))
+        ctx.finding("info", "state-may-intervene", "fr-epaves:1.2", vessel=str(vessel), due=str(due))
     _interventions(ctx, due, d.status)
 
 
@@ -87,41 +83,27 @@ def _interventions(ctx: Context, due, status) -> None:
         urgent = bool(ev.get("urgent"))
         readings = ["fr-epaves-1-state-action", "fr-epaves-1-early-intervention"]
         if due is None:
-            ctx.out.finding("info", "state-intervention-not-judged",
-                            f"The State intervened on {ev.date}"
-                            + (" on grounds of urgency" if urgent else "")
-                            + ", but without a recorded notice to the owner the twenty-day period is unknown: "
-                            "whether it acted before its expiry cannot be judged (art 1 ¶2).", "fr-epaves:1.2")
+            ctx.finding("info", "state-intervention-not-judged", "fr-epaves:1.2", date=str(ev.date),
+                        **({"variant": "urgent"} if urgent else {}))
             continue
         if ev.date <= due:
             if urgent:
-                ctx.out.finding("info", "state-intervened-urgency",
-                                f"The State intervened on {ev.date}, before the period ending {due} expired, "
-                                "on grounds of urgency: art 1 ¶2 allows it (the State judges the urgency).",
-                                "fr-epaves:1.2")
+                ctx.finding("info", "state-intervened-urgency", "fr-epaves:1.2", date=str(ev.date), due=str(due))
                 en, fr = "before the period expired, for urgency: allowed", \
                     "avant l’expiration du délai, pour urgence : permis"
             else:
-                ctx.out.finding("warning", "state-intervened-early",
-                                f"The State intervened on {ev.date}, before the owner's twenty days ending {due} "
-                                "expired, without urgency: art 1 ¶2 allows action before the expiry only if the "
-                                "State considers it urgent.", "fr-epaves:1.2")
+                ctx.finding("warning", "state-intervened-early", "fr-epaves:1.2", date=str(ev.date), due=str(due))
                 en, fr = "before the period expired, without urgency: not allowed", \
                     "avant l’expiration du délai, sans urgence : non permis"
         elif status == "met" and not urgent:
-            ctx.out.finding("warning", "state-intervention-without-ground",
-                            f"The State intervened on {ev.date}, but the owner had begun refloating within the "
-                            f"period ending {due}: art 1 ¶2 lets the State act only failing an effective start "
-                            "(or for urgency).", "fr-epaves:1.2")
+            ctx.finding("warning", "state-intervention-without-ground", "fr-epaves:1.2", date=str(ev.date),
+                        due=str(due))
             readings.append("fr-epaves-1-intervention-without-ground")
             en, fr = "after the period, but the owner had started in time: no ground", \
                 "après le délai, mais le propriétaire avait commencé à temps : sans fondement"
         else:
-            ctx.out.finding("info", "state-intervened",
-                            f"The State intervened on {ev.date}"
-                            + (", for urgency" if urgent else f", after the period ending {due} without an "
-                               "effective start by the owner")
-                            + ": art 1 ¶2 allows it.", "fr-epaves:1.2")
+            ctx.finding("info", "state-intervened", "fr-epaves:1.2", date=str(ev.date),
+                        **({"variant": "urgent"} if urgent else {"due": str(due)}))
             en, fr = "after the period: allowed", "après le délai : permis"
         ctx.out.step("state_intervention", "fr-epaves:1.2",
                      f"State intervention on {ev.date} ({'urgent' if urgent else 'not urgent'}): {en}.",

@@ -33,10 +33,8 @@ def public_sale(ctx: Context) -> None:
         decl = declared_on.get(item.id)
         if decl is None:
             if sold is not None:
-                ctx.out.finding("warning", "sale-without-declaration",
-                                f"Item {item.id!r} was sold on {sold.date}, but no declaration to the administrator "
-                                "is recorded: art 3 sells two months after the declaration (perishables from "
-                                "it). The salvor's share under art 4 is not taken away.", "fr-epaves:3.1")
+                ctx.finding("warning", "sale-without-declaration", "fr-epaves:3.1", item=repr(item.id),
+                            date=str(sold.date))
                 ctx.out.step("public_sale", "fr-epaves:3.1",
                              f"{item.id}: sold on {sold.date} with no declaration recorded — the sale date cannot "
                              "be checked.",
@@ -65,36 +63,24 @@ def _check_sale(ctx: Context, item, sold, decl, sale_from, delay) -> None:
     readings = ["fr-epaves-3-sale-date"]
     if sold.date < decl and not item.perishable:
         verdict_en, verdict_fr = "before the declaration itself: early", "avant la déclaration même : prématurée"
-        ctx.out.finding("warning", "sale-early",
-                        f"Item {item.id!r} was sold on {sold.date}, before its declaration on {decl}: art 3 allows a "
-                        "sale only from the declaration (perishables) or two months after it. The salvor's share "
-                        "under art 4 is not taken away.", "fr-epaves:3.1")
+        ctx.finding("warning", "sale-early", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date), decl=str(decl))
         readings.append("fr-epaves-3-early-sale")
     elif sold.date < sale_from and not item.perishable:
         verdict_en, verdict_fr = f"before {sale_from}: early", f"avant le {fr_date(sale_from)} : prématurée"
-        ctx.out.finding("warning", "sale-early",
-                        f"Item {item.id!r} was sold on {sold.date}, before two months had passed since its "
-                        f"declaration on {decl} (sale from {sale_from}); it is not perishable (art 3). The salvor's "
-                        "share under art 4 is not taken away.", "fr-epaves:3.1")
+        ctx.finding("warning", "sale-early", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date), decl=str(decl),
+                    variant="within-two-months", sale_from=str(sale_from))
         readings.append("fr-epaves-3-early-sale")
     elif sold.date < sale_from:
         verdict_en, verdict_fr = "perishable goods, sold at once: allowed", \
             "denrées périssables, vendues sans délai : permis"
         before = sold.date < decl
-        ctx.out.finding("info", "perishable-sold-at-once",
-                        f"Item {item.id!r} is perishable and was sold on {sold.date}, "
-                        + (f"before its declaration on {decl}" if before else
-                           f"without waiting for the two months from its declaration on {decl}")
-                        + ": art 3 allows perishables to be sold « sans délai » (reading fr-epaves-3-perishables).",
-                        "fr-epaves:3.1")
+        ctx.finding("info", "perishable-sold-at-once", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date),
+                    decl=str(decl), **({} if before else {"variant": "after-declaration"}))
         readings.append("fr-epaves-3-perishables")
     else:
         verdict_en, verdict_fr = "in time", "dans le délai"
     if owner is not None:
-        ctx.out.finding("info", "sale-ground-assumed",
-                        f"Item {item.id!r} has a known owner ({owner}); art 3 sells a claimed wreck only when the "
-                        "owner has not paid the salvor what is due: that ground is assumed from the recorded sale.",
-                        "fr-epaves:3.1")
+        ctx.finding("info", "sale-ground-assumed", "fr-epaves:3.1", item=repr(item.id), owner=str(owner))
         readings.append("fr-epaves-3-grounds-assumed")
     ctx.out.step("public_sale", "fr-epaves:3.1",
                  f"{item.id}: declared on {decl}; sale allowed from {sale_from} (two months, same day number)"

@@ -40,8 +40,7 @@ def salvor_award(ctx: Context) -> None:
     for item in items_in_scope(ctx):
         salvors = list(item.found.by)
         if not salvors:
-            ctx.out.finding("error", "salvor-missing",
-                            f"Item {item.id!r}: found.by names no salvor to receive the art 4 share.", "fr-epaves:4.2")
+            ctx.finding("error", "salvor-missing", "fr-epaves:4.2", item=repr(item.id))
             continue
         sold = sale(ctx, item)
         if sold is not None:
@@ -49,9 +48,7 @@ def salvor_award(ctx: Context) -> None:
         elif item.value is not None:
             base, base_en, base_fr = Fraction(item.value), "value of the wreck", "de la valeur de l’épave"
         else:
-            ctx.out.finding("error", "value-missing",
-                            f"Item {item.id!r} has neither a value nor a sale price: the art 4 share cannot be "
-                            "computed.", "fr-epaves:4.2")
+            ctx.finding("error", "value-missing", "fr-epaves:4.2", item=repr(item.id))
             continue
         chosen = _rate(ctx, item)
         if chosen is None:
@@ -62,10 +59,8 @@ def salvor_award(ctx: Context) -> None:
         expenses = item.salvor_expenses
         readings = place_readings + ["fr-epaves-4-wreck-or-proceeds"]
         if expenses is None:
-            ctx.out.finding("info", "salvor-expenses-not-given",
-                            f"Item {item.id!r}: no salvor_expenses given; they are taken as not greater than the "
-                            f"scale sum ({scale_sum} FRF), so the scale applies (reading fr-epaves-4-expenses-not-given).",
-                            "fr-epaves:4.2")
+            ctx.finding("info", "salvor-expenses-not-given", "fr-epaves:4.2", item=repr(item.id),
+                        scale_sum=str(scale_sum))
             readings.append("fr-epaves-4-expenses-not-given")
         elif exceptions.applied(ctx, [SCALE_NOT_APPLICABLE], item, cite, expenses, scale_sum, exact):
             continue
@@ -102,10 +97,8 @@ def _rate(ctx: Context, item: Item):
         if distance is False:
             return None
     if distance is None:
-        ctx.out.finding("error", "distance-missing",
-                        f"Item {item.id!r} was found at sea without found.distance_from_coast_m: art 4 gives 40 % "
-                        f"beyond one mile ({mile.value} m) and 30 % within it, so the rate cannot be chosen and no "
-                        "award is computed.", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"])
+        ctx.finding("error", "distance-missing", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"], item=repr(item.id),
+                    mile=str(mile.value))
         ctx.out.step("salvor_award", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"],
                      f"{item.id}: found at sea, distance from the coast unknown — no rate, no award.",
                      f"{item.id} : trouvé en mer, distance de la côte inconnue — pas de taux, pas de rémunération.",
@@ -132,28 +125,20 @@ def _computed_distance(ctx: Context, item: Item, typed, mile):
     about = (f"computed {c.distance_m} m ± {c.uncertainty_m} m ({parts}) from {c.source}, {c.data_version}"
              + (" — the position is on land" if c.on_land else ""))
     about_fr = f"distance calculée {c.distance_m} m ± {c.uncertainty_m} m" + (" — position à terre" if c.on_land else "")
+    computed = {"distance": str(c.distance_m), "uncertainty": str(c.uncertainty_m), "parts": parts,
+                "source": str(c.source), "data_version": str(c.data_version)}  # the findings' {about}
     if typed is not None:
-        ctx.out.finding("info", "distance-computed-beside",
-                        f"Item {item.id!r}: the distance given ({typed} m, the official's determination) is used; "
-                        f"{about}.", cites)
+        ctx.finding("info", "distance-computed-beside", cites, item=repr(item.id), typed=str(typed), **computed,
+                    **({"variant": "on-land"} if c.on_land else {}))
         return typed
     if c.on_land:
-        ctx.out.finding("error", "position-on-land",
-                        f"Item {item.id!r} was found at sea, but its position is on land ({about}): the position is "
-                        "wrong or the item was found ashore; no rate, no award until the official determines it.",
-                        cites)
+        ctx.finding("error", "position-on-land", cites, item=repr(item.id), **computed)
         problem = "position on land"
     elif abs(Fraction(c.distance_m) - mile.value) <= Fraction(c.uncertainty_m):
-        ctx.out.finding("error", "mile-within-uncertainty",
-                        f"Item {item.id!r}: {about}: the one-mile boundary ({mile.value} m, measured from the lowest "
-                        "low-water line) lies within the uncertainty, so whether the item was found beyond the mile "
-                        "cannot be told from the data; the official's determination (found.distance_from_coast_m) "
-                        "is needed. No award is computed.", cites)
+        ctx.finding("error", "mile-within-uncertainty", cites, item=repr(item.id), **computed, mile=str(mile.value))
         problem = "the mile within the uncertainty"
     else:
-        ctx.out.finding("info", "distance-computed",
-                        f"Item {item.id!r}: no distance was given; {about}: the mile ({mile.value} m) is outside "
-                        "the uncertainty, so the computed distance decides the rate.", cites)
+        ctx.finding("info", "distance-computed", cites, item=repr(item.id), **computed, mile=str(mile.value))
         return c.distance_m
     ctx.out.step("salvor_award", cites,
                  f"{item.id}: found at sea, {about} — {problem}: no rate, no award.",
@@ -166,10 +151,8 @@ def _computed_distance(ctx: Context, item: Item, typed, mile):
 
 def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_sum, exact) -> None:
     """Art 4 ¶2, its condition: expenses above the scale sum — the scale does not apply."""
-    ctx.out.finding("error", "scale-not-applicable",
-                    f"Item {item.id!r}: the salvor's expenses ({expenses} FRF) exceed the scale sum ({scale_sum} FRF): "
-                    "art 4 gives the scale only when the expenses are not greater, so it does not apply and no "
-                    "award is computed; the salvor's claim must be settled otherwise.", [cite, "fr-epaves:4.2"])
+    ctx.finding("error", "scale-not-applicable", [cite, "fr-epaves:4.2"], item=repr(item.id), expenses=str(expenses),
+                scale_sum=str(scale_sum))
     ctx.out.step("scale_not_applicable", [cite, "fr-epaves:4.2"],
                  f"{item.id}: expenses {expenses} FRF > scale sum {scale_sum} FRF — the scale of art 4 does not apply; "
                  "no award.",

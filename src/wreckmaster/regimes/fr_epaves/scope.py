@@ -45,10 +45,7 @@ def territory(ctx: Context) -> None:
         return
     if where in by_decree.value:
         if ctx.case.decree:
-            ctx.out.finding("info", "applied-by-decree",
-                            f"The case is in a {where}: the law applies there only because a decree has "
-                            "made it applicable (case.decree); the decree itself is not verified (art 5).",
-                            "fr-epaves:5.1")
+            ctx.finding("info", "applied-by-decree", "fr-epaves:5.1", variant=where)
             ctx.out.step("territory", "fr-epaves:5.1",
                          f"Territory: {where}, with a decree extending the law — it applies.",
                          f"Territoire : {TERRITORY_FR[where]}, un décret y a rendu la loi applicable — "
@@ -56,10 +53,7 @@ def territory(ctx: Context) -> None:
                          inputs={"territory": where, "decree": True}, params=[by_decree],
                          readings=["fr-epaves-5-territory"])
             return
-        ctx.out.finding("error", "decree-missing",
-                        f"The case is in a {where} and no decree has made the law applicable there "
-                        "(case.decree is false): art 5 extends it to the colonies and protectorates only "
-                        "by decree, so nothing is computed.", "fr-epaves:5.1")
+        ctx.finding("error", "decree-missing", "fr-epaves:5.1", variant=where)
         ctx.out.step("territory", "fr-epaves:5.1",
                      f"Territory: {where}, without a decree — the law does not apply; nothing is computed.",
                      f"Territoire : {TERRITORY_FR[where]}, sans décret — la loi ne s’applique pas ; "
@@ -67,10 +61,7 @@ def territory(ctx: Context) -> None:
                      inputs={"territory": where, "decree": False}, params=[by_decree],
                      readings=["fr-epaves-5-territory"])
     else:
-        ctx.out.finding("error", "territory-not-covered",
-                        f"The case's territory is {where!r}: the law applies in France and Algeria, and in "
-                        "a colony or protectorate by decree (art 5) — not there; nothing is computed.",
-                        "fr-epaves:5.1")
+        ctx.finding("error", "territory-not-covered", "fr-epaves:5.1", where=repr(where))
         ctx.out.step("territory", "fr-epaves:5.1",
                      "Territory: outside France, Algeria, the colonies and the protectorates — the law does "
                      "not apply; nothing is computed.",
@@ -109,32 +100,23 @@ def temporal_scope(ctx: Context) -> None:
                  f"{'dans la période' if case_inside else 'hors de la période, calcul hypothétique'}.",
                  inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
     if case_inside and not ctx[OUT_OF_SCOPE]:  # else art 5 or the period already said why
-        ctx.out.finding("info", "enactment-date-unverified",
-                        "The law's own date is not verified: it is applied from the start of the war "
-                        f"({start.value}); if it came into force only after this case, the earlier rules on "
-                        "wreck govern instead (reading fr-epaves-temporal-scope).", "fr-epaves:1.1")
+        ctx.finding("info", "enactment-date-unverified", "fr-epaves:1.1", start=str(start.value))
     excluded: set[str] = set()
     for item in ctx.scenario.items:
         if item.found is None:
             continue
         if item.found.date is None:
-            ctx.out.finding("info", "find-date-assumed",
-                            f"Item {item.id!r} has no found.date: the find is taken to be on the day of the "
-                            f"casualty, {occurred} (reading fr-epaves-find-date-default).", "fr-epaves:2.1")
+            ctx.finding("info", "find-date-assumed", "fr-epaves:2.1", item=repr(item.id), occurred=str(occurred))
         found_on = find_date(ctx, item)
         if in_war_period(ctx, found_on):
             continue
         if hypothetical:
-            ctx.out.finding("warning", "out-of-temporal-scope",
-                            f"Item {item.id!r} was found on {found_on}, outside the war and the six months "
-                            f"after the cessation of hostilities ({start.value} to {end}): it is assessed only "
-                            "because case.hypothetical is true.", cites)
+            ctx.finding("warning", "out-of-temporal-scope", cites, variant="found-hypothetical", item=repr(item.id),
+                        found_on=str(found_on), start=str(start.value), end=str(end))
             continue
         excluded.add(item.id)
-        ctx.out.finding("error", "out-of-temporal-scope",
-                        f"Item {item.id!r} was found on {found_on}, outside the war and the six months "
-                        f"after the cessation of hostilities ({start.value} to {end}): the law does not "
-                        "apply to it and nothing is computed for it.", cites)
+        ctx.finding("error", "out-of-temporal-scope", cites, variant="found", item=repr(item.id),
+                    found_on=str(found_on), start=str(start.value), end=str(end))
         ctx.out.step("temporal_scope", cites,
                      f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
                      f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "

@@ -64,21 +64,16 @@ def aground_sound(ctx: Context) -> None:
                      f"Aground and sound: the station first sends {n} boat(s) to enquire (at most {most.text}).",
                      f"擱淺船身完固：公所先派舢舨 {n} 隻飛往稱問 (一、二隻)", params=[most])
         if n > most.value:
-            ctx.out.finding("warning", "too-many-enquiry-boats",
-                            f"For a ship aground and sound the station first sends at most {most.text} boats to ask (一、二隻, art 3); "
-                            f"the first dispatch ({first.pointer}) sent {n}.", "qing-shandong:3")
+            ctx.finding("warning", "too-many-enquiry-boats", "qing-shandong:3", most=str(most.text),
+                        pointer=str(first.pointer), n=str(n))
     for ev in ctx.scenario.events_of("boarded"):
         if not ev.get("consent"):
-            ctx.out.finding("warning", "boarded-without-consent",
-                            f"{', '.join(ev.get('by'))} boarded the ship on {ev.date} without the master's wish: for a "
-                            "ship aground and sound nobody may board to disturb her (不準上船騷擾, art 3).",
-                            "qing-shandong:3")
+            ctx.finding("warning", "boarded-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
     for ev in ctx.scenario.events_of("goods_taken"):
         if not ev.get("consent"):
-            ctx.out.finding("warning", "goods-taken-without-consent",
-                            f"{', '.join(ev.get('by'))} swarmed aboard and carried off goods on {ev.date} though the "
-                            "master did not wish them moved: the local official investigates and deals with them "
-                            "severely (art 3).", "qing-shandong:3")
+            ctx.finding("warning", "goods-taken-without-consent", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:3"],
@@ -96,9 +91,8 @@ def breached(ctx: Context) -> None:
                      f"船身觸破：{zh}，均聽船主指揮", inputs={"first": ev.get("first")},
                      readings=["qing-shandong-3-signals"])
     for ev in ctx.scenario.events_of("acted_without_direction"):
-        ctx.out.finding("warning", "acted-without-direction",
-                        f"{', '.join(ev.get('by'))} acted on their own on {ev.date}: at a holed ship everything is at "
-                        "the master's direction (不得自行動手, art 3).", "qing-shandong:3")
+        ctx.finding("warning", "acted-without-direction", "qing-shandong:3", by=', '.join(ev.get('by')),
+                    date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:3"],
@@ -117,9 +111,8 @@ def hire_fee(ctx: Context) -> None:
         items = [ctx.scenario.item(i) for i in ev.get("items")]
         missing = [i.id for i in items if i.value is None]
         if missing:
-            ctx.out.finding("error", "hire-fee-value-missing",
-                            f"The hire fee agreed on {ev.date} cannot be checked against art 3's cap: no value for "
-                            f"{', '.join(missing)}.", "qing-shandong:3")
+            ctx.finding("error", "hire-fee-value-missing", "qing-shandong:3", date=str(ev.date),
+                        missing=', '.join(missing))
             continue
         value = sum((Fraction(i.value) for i in items), Fraction(0))
         cap = value * share.value
@@ -131,10 +124,8 @@ def hire_fee(ctx: Context) -> None:
                      inputs={"items": ev.get("items"), "fee": ev.get("amount"), "value": tael(value)},
                      params=[share], exact=cap, amount=ctx.out.round(cap), readings=["qing-shandong-3-hire-fee"])
         if fee > cap:
-            ctx.out.finding("warning", "hire-fee-above-quarter",
-                            f"The hire fee of {ev.get('amount')} taels agreed on {ev.date} is above a quarter of the "
-                            f"goods' value ({tael(cap)} taels): art 3 allows at most that (至多不得過貨價值四分之一).",
-                            "qing-shandong:3")
+            ctx.finding("warning", "hire-fee-above-quarter", "qing-shandong:3", amount=str(ev.get('amount')),
+                        date=str(ev.date), cap=str(tael(cap)))
         if ctx.case.signal == "aground-sound":
             _charge_hire(ctx, ev, items, min(fee, cap), fee > cap)
 
@@ -144,9 +135,7 @@ def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> Non
     boatmen = list(ev.get("to") or []) or list(dict.fromkeys(
         who for i in items if i.found for who in i.found.by))
     if not boatmen:
-        ctx.out.finding("error", "hire-recipient-unknown",
-                        f"The hire agreed on {ev.date} names no boatmen (hire_agreed `to`) and its goods no finders: "
-                        "art 3's hire cannot be awarded.", "qing-shandong:3")
+        ctx.finding("error", "hire-recipient-unknown", "qing-shandong:3", date=str(ev.date))
         return
     vessel = ctx.case.vessel
     payer = vessel.owner if vessel and vessel.owner else next(
@@ -162,9 +151,7 @@ def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> Non
                  inputs={"boatmen": boatmen, "agreed": ev.get("amount")}, exact=amount, amount=total,
                  readings=["qing-shandong-3-hire-charged", "qing-shandong-3-hire-fee"])
     if payer is None:
-        ctx.out.finding("error", "owner-unknown",
-                        f"The hire agreed on {ev.date} is the shipowner's to pay (art 3), but neither the vessel's "
-                        "owner nor the goods' owner is known.", "qing-shandong:3")
+        ctx.finding("error", "owner-unknown", "qing-shandong:3", variant="hire", date=str(ev.date))
         return
     ctx.out.charge_awards(awards, payer, "qing-shandong:3")
 
@@ -182,9 +169,7 @@ def guarding(ctx: Context) -> None:
                  f"Goods landed: {', '.join(i for _, i in landed)}; guarded by the station: "
                  f"{', '.join(sorted(guarded)) or 'none recorded'}.", "貨物搬運上岸，由公所派人看守")
     if unguarded:
-        ctx.out.finding("warning", "landed-goods-unguarded",
-                        f"Goods landed without a guard from the station: {', '.join(dict.fromkeys(unguarded))} "
-                        "(art 3: 由公所派人看守).", "qing-shandong:3")
+        ctx.finding("warning", "landed-goods-unguarded", "qing-shandong:3", goods=', '.join(dict.fromkeys(unguarded)))
 
 
 @rule(cites=["qing-shandong:3"],
@@ -195,32 +180,22 @@ def plunder(ctx: Context) -> None:
     recovered; ruffians bound and delivered by the directors and wardens earn them a reward;
     letting them escape makes them answerable; a false accuser takes the penalty (反坐)."""
     for ev in ctx.scenario.events_of("goods_concealed"):
-        how = "carried elsewhere" if ev.get("how") == "carried-off" else "hidden"
+        how = "carried-off" if ev.get("how") == "carried-off" else "hidden"
         items = ", ".join(ev.get("items") or []) or "goods"
-        exposed = ev.get("exposed_by")
-        ctx.out.finding("warning", "plunder",
-                        f"{', '.join(ev.get('by'))} {how} {items} ({ev.date}): punished for plundering in peril "
-                        "(乘危搶奪科罪) and the goods recovered (追還原贓), art 3"
-                        + (f"; denounced by {', '.join(exposed)}." if exposed else "."), "qing-shandong:3")
+        exposed = ", ".join(ev.get("exposed_by") or [])
+        ctx.finding("warning", "plunder", "qing-shandong:3", variant=how + ("-denounced" if exposed else ""),
+                    by=", ".join(ev.get("by")), items=items, date=str(ev.date),
+                    **({"exposed": exposed} if exposed else {}))
     for ev in ctx.scenario.events_of("accused"):
         if ev.get("founded"):
-            ctx.out.finding("info", "accusation-founded",
-                            f"{', '.join(ev.get('by'))} denounced {', '.join(ev.get('against'))} ({ev.date}) and the "
-                            "accusation is founded: the accused are punished for plunder (art 3). Art 3 fixes no sum "
-                            "for the accuser.", "qing-shandong:3")
+            ctx.finding("info", "accusation-founded", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
         else:
-            ctx.out.finding("warning", "false-accusation",
-                            f"{', '.join(ev.get('by'))} falsely accused {', '.join(ev.get('against'))} ({ev.date}): "
-                            "the false accuser takes the penalty of the crime alleged (誣告反坐, art 3).",
-                            "qing-shandong:3")
+            ctx.finding("warning", "false-accusation", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
     for ev in ctx.scenario.events_of("offenders_seized"):
         if ev.get("delivered"):
-            ctx.out.finding("info", "offenders-delivered",
-                            f"{', '.join(ev.get('by'))} bound ruffians and delivered them to the official ({ev.date}): "
-                            "they are to be handsomely rewarded (即行重賞, art 3); the sum is not fixed.",
-                            "qing-shandong:3")
+            ctx.finding("info", "offenders-delivered", "qing-shandong:3", by=', '.join(ev.get('by')), date=str(ev.date))
         else:
-            ctx.out.finding("warning", "offenders-escaped",
-                            f"Ruffians escaped through the connivance or negligence of {', '.join(ev.get('by'))} "
-                            f"({ev.date}): the directors and wardens are themselves arrested and held answerable "
-                            "(一併拿案押追, art 3).", "qing-shandong:3")
+            ctx.finding("warning", "offenders-escaped", "qing-shandong:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))

@@ -53,7 +53,6 @@ def county_report(ctx: Context) -> None:
                 "era_dates": {"occurred": cal.era_date_numeric(start), "due": cal.era_date_numeric(reckoned.due)}},
         params=[period], readings=["qing-shandong-5-five-months", "qing-shandong-5-era-dates"])
     if d.status == "missed":
-        ctx.out.finding("warning", "county-report-late",
-                        f"The county's report of the case was due by {cal.describe(reckoned.due)} ({period.text} "
-                        f"from the wreck, art 5) and was " + (f"made only on {cal.describe(done)}" if done else "not made")
-                        + ": the officials are reported for a demerit (詳請記過).", "qing-shandong:5")
+        ctx.finding("warning", "county-report-late", "qing-shandong:5", variant="made" if done else "not-made",
+                    due=cal.describe(reckoned.due), period=period.text,
+                    **({"done": cal.describe(done)} if done else {}))

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -24,10 +26,8 @@ from .._qing.first_report import Wording, first_report_reward
 
 WORDING = Wording(
     reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
-    assumed=("not large", "qing-shandong-2-first-report"), ship=("large", "not a large"),
-    ship_zh=("大船多至三十兩", "小船以十兩為度"), above_cap=(" for a large", " for a ship that is not large"),
-    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True,
-    owner_verb="paid")
+    ship=("large", "not a large"), ship_zh=("大船多至三十兩", "小船以十兩為度"),
+    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True)
 
 
 @rule(cites=["qing-shandong:2"],
@@ -41,11 +41,15 @@ def first_reporter(ctx: Context) -> None:
     if got is None:
         return
     owner, awards = got
-    party = ctx.scenario.party(owner)
-    if party is not None and not party.can_pay:
-        owner_unable(ctx, owner, awards)
+    if exceptions.applied(ctx, [OWNER_UNABLE], owner, awards):
         return
     ctx.out.charge_awards(awards, owner, "qing-shandong:2")
+
+
+def cannot_pay(ctx: Context, owner: str, awards) -> bool:
+    """Art 2's condition for its exception: 如船主以無力酬給者 — the owner cannot pay (``can_pay: false``)."""
+    party = ctx.scenario.party(owner)
+    return party is not None and not party.can_pay
 
 
 def owner_unable(ctx: Context, owner: str, awards) -> None:
@@ -63,4 +67,8 @@ def owner_unable(ctx: Context, owner: str, awards) -> None:
                  f"船主 {owner} 無力酬給：準在局費內照給"
                  + ("；局費無款，先由州縣墊發，由東海關道籌款給領" if empty else ""),
                  inputs={"owner": owner, "station_fund_empty": empty}, amount=amount,
-                 overrides="first_reporter", readings=["qing-shandong-2-first-report"])
+                 readings=["qing-shandong-2-first-report"])
+
+
+#: art 2, the exception to the owner's paying (law/exceptions.py)
+OWNER_UNABLE = Exception_("owner_unable", overrides="first_reporter", condition=cannot_pay, apply=owner_unable)

@@ -50,11 +50,8 @@ def goods_award(ctx: Context) -> None:
     if ctx.case.signal == "aground-sound":
         saved = [i.id for i in saved_items(ctx) if i.kind != "vessel"]
         if saved:
-            ctx.out.finding("info", "no-goods-award-aground-sound",
-                            f"The ship was aground and sound (white flag, red lamps): art 3 has the master hire boats "
-                            f"to carry the goods ({', '.join(saved)}) and pay the agreed hire, at most a quarter of "
-                            "their value; art 4's graded award is for a holed ship, so none is computed.",
-                            ["qing-shandong:3", "qing-shandong:4"])
+            ctx.finding("info", "no-goods-award-aground-sound", ["qing-shandong:3", "qing-shandong:4"],
+                        saved=', '.join(saved))
             ctx.out.step("goods_award", ["qing-shandong:3", "qing-shandong:4"],
                          "Aground and sound: art 3's hire, not art 4's award, pays for carrying the goods ashore.",
                          "擱淺船身完固：照第三條議給雇價，不照第四條提賞", overrides="goods_award",
@@ -62,10 +59,7 @@ def goods_award(ctx: Context) -> None:
         return
     for item in saved_items(ctx):
         if item.kind == "vessel":
-            ctx.out.finding("info", "no-award-for-hull",
-                            f"Item {item.id!r} is the ship itself: art 4 takes its award out of the goods saved "
-                            "(救起之貨); it sets no share of a hull saved (reading qing-shandong-4-goods-only).",
-                            "qing-shandong:4")
+            ctx.finding("info", "no-award-for-hull", "qing-shandong:4", item=repr(item.id))
             ctx.out.step("goods_award", "qing-shandong:4", f"{item.id}: the hull — art 4 sets no award on it.",
                          f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-shandong-4-goods-only"])
             continue
@@ -76,18 +70,12 @@ def goods_award(ctx: Context) -> None:
             diving_award(ctx, item, assumed=item.found.soaked is None)
             continue
         if item.found.diving:
-            why = ("the official found the goods not soaked with sea water (found.soaked: false)"
-                   if item.found.soaked is False else
-                   "the official's finding that the goods are soaked with sea water (found.soaked) is not recorded")
-            ctx.out.finding("info", "diving-not-soaked",
-                            f"Item {item.id!r} was recovered by diving, but {why}: art 4's two thirds need both "
-                            "(地方官驗明貨物，果係海水濕透); the four grades apply.", "qing-shandong:4")
+            ctx.finding("info", "diving-not-soaked", "qing-shandong:4", item=repr(item.id),
+                        variant="found-not-soaked" if item.found.soaked is False else "not-recorded")
         if item.difficulty is None or item.quantity is None:
             missing = " and ".join(n for n, v in (("difficulty", item.difficulty), ("quantity", item.quantity))
                                    if v is None)
-            ctx.out.finding("error", "grade-missing",
-                            f"Item {item.id!r}: art 4's grade needs the official's finding of {missing} "
-                            "(hard or easy, many or few): no award is computed.", "qing-shandong:4")
+            ctx.finding("error", "grade-missing", "qing-shandong:4", item=repr(item.id), missing=str(missing))
             continue
         rate = ctx.param(f"goods_award.{item.difficulty}.{item.quantity}")
         _award(ctx, item, rate, "goods_award",
@@ -112,11 +100,7 @@ def diving_award(ctx: Context, item: Item, assumed: bool = False) -> None:
     rate = ctx.param("goods_award.diving")
     keeps = ctx.param("goods_award.diving.owner_keeps")
     if assumed:
-        ctx.out.finding("info", "soaked-assumed",
-                        f"Item {item.id!r} was recovered by diving at sea and found.soaked is not given: the goods are "
-                        "taken to be soaked with sea water (果係海水濕透), so art 4's two thirds apply (reading "
-                        "qing-shandong-4-soaked-default); record soaked: false if the official found them not soaked.",
-                        "qing-shandong:4")
+        ctx.finding("info", "soaked-assumed", "qing-shandong:4", item=repr(item.id))
     _award(ctx, item, rate, "diving_award", f"recovered by diving from the water (the owner keeps {keeps.text})",
            "已落水泅水撈摸 (歸於船主三分之一)", "goods_award", extra_params=[keeps],
            more_readings=["qing-shandong-4-soaked-default"] if assumed else [])
@@ -156,9 +140,7 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
                   "qing-shandong-4-who-pays", *more_readings],
         overrides=overrides)
     if payer is None:
-        ctx.out.finding("error", "owner-unknown",
-                        f"Item {item.id!r}: neither the item's owner nor the vessel's owner is known, so the art 4 "
-                        "award cannot be charged to anyone.", "qing-shandong:4")
+        ctx.finding("error", "owner-unknown", "qing-shandong:4", variant="goods", item=repr(item.id))
     else:
         ctx.out.charge_awards(awards, payer, cites)
     return awards

@@ -98,9 +98,7 @@ def station_plunder(ctx: Context) -> None:
             if s.station:
                 officers |= {x for x in (s.station.director, s.station.deputy, s.station.warden) if x}
     for who in sorted(officers & _plunderers(ctx)):
-        ctx.out.finding("warning", "director-plunder",
-                        f"{who}, a director or warden, took part in plundering: once proved he is treated as the "
-                        "ringleader (以為首論, art 2), and replaced.", "qing-shandong:2")
+        ctx.finding("warning", "director-plunder", "qing-shandong:2", who=str(who))
         fault(ctx, who, "ringleader", ["qing-shandong:2"], "director or warden joined in plunder (同謀搶奪)")
 
 
@@ -114,13 +112,9 @@ def neglect(ctx: Context) -> None:
         party = ctx.scenario.party(who)
         if party is not None and party.has("official"):
             kind, zh = ("dismissal", "重則撤參") if grave else ("demerit", "輕必記過")
-            ctx.out.finding("warning", "official-fault",
-                            f"{who}, an official, failed in the rescue ({ev.date}): "
-                            + ("dismissed and impeached" if grave else "a demerit noted") + f" ({zh}, art 2).",
-                            "qing-shandong:2")
+            ctx.finding("warning", "official-fault", "qing-shandong:2", variant="grave" if grave else "light",
+                        who=str(who), date=str(ev.date))
             fault(ctx, who, kind, ["qing-shandong:2"], f"official's fault (有過，{zh})")
         elif party is not None and (party.has("director") or party.has("warden")):
-            ctx.out.finding("warning", "director-negligent",
-                            f"{who}, a director or warden, failed to save through negligence ({ev.date}): replaced at "
-                            "once and lightly punished (疏懈失救者，即行撤換薄罰, art 2).", "qing-shandong:2")
+            ctx.finding("warning", "director-negligent", "qing-shandong:2", who=str(who), date=str(ev.date))
             fault(ctx, who, "replaced", ["qing-shandong:2"], "negligent, failed to save (疏懈失救)")

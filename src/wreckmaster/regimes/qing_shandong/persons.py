@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Person
@@ -41,15 +43,10 @@ def person_awards(ctx: Context) -> None:
     """Art 4: 5 taels for each person saved easily, 10 for each saved with difficulty."""
     for person in ctx.scenario.persons:
         if not person.rescued_by:
-            ctx.out.finding("error", "rescuers-missing",
-                            f"Person {person.id!r}: rescued_by names nobody to receive the art 4 award.",
-                            "qing-shandong:4")
+            ctx.finding("error", "rescuers-missing", "qing-shandong:4", variant="person", person=repr(person.id))
             continue
         if person.difficulty is None:
-            ctx.out.finding("error", "person-difficulty-missing",
-                            f"Person {person.id!r}: art 4 pays 5 taels if the rescue was easy and 10 if hard; "
-                            "the difficulty (the official's finding) is not given, so no award is computed.",
-                            "qing-shandong:4")
+            ctx.finding("error", "person-difficulty-missing", "qing-shandong:4", person=repr(person.id))
             continue
         rate = ctx.param(f"person_award.{person.difficulty}")
         awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-shandong:4")
@@ -63,10 +60,13 @@ def person_awards(ctx: Context) -> None:
                      inputs={"person": person.id, "difficulty": person.difficulty, "rescuers": list(person.rescued_by),
                              "can_pay": person.can_pay},
                      params=[rate], amount=total, readings=["qing-shandong-4-person-award"])
-        if person.can_pay:
+        if not exceptions.applied(ctx, [UNABLE_TO_PAY], person, awards):
             ctx.out.charge_awards(awards, person.id, "qing-shandong:4")
-        else:
-            unable_to_pay(ctx, person, awards)
+
+
+def person_unable(ctx: Context, person: Person, awards) -> bool:
+    """Art 4's condition for its exception: 如本人無力 — the person saved cannot pay."""
+    return not person.can_pay
 
 
 def unable_to_pay(ctx: Context, person: Person, awards) -> None:
@@ -77,8 +77,11 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
                  f"{person.id} cannot pay: the local official advances the award, which is charged to the new "
                  "customs funds (final incidence: customs).",
                  f"{person.id} 本人無力：由地方官墊給，在於新關經費項下支銷",
-                 inputs={"person": person.id}, overrides="person_awards",
-                 readings=["qing-shandong-4-person-award"])
+                 inputs={"person": person.id}, readings=["qing-shandong-4-person-award"])
+
+
+#: art 4, the exception to the person's paying (law/exceptions.py)
+UNABLE_TO_PAY = Exception_("unable_to_pay", overrides="person_awards", condition=person_unable, apply=unable_to_pay)
 
 
 @rule(cites=["qing-shandong:4"],

@@ -58,24 +58,19 @@ def segment_station(ctx: Context) -> None:
                  params=[s.length, s.li], readings=["qing-shandong-1-segments"])
     segment_length_note(ctx, s, "qing-shandong:1")
     if station is None:
-        ctx.out.finding("warning", "station-missing",
-                        f"Segment {seg.id!r} has no station (公所): art 1 sets one up in every segment.", "qing-shandong:1")
+        ctx.finding("warning", "station-missing", "qing-shandong:1", seg=repr(seg.id))
         return
     missing = [OFFICERS[k][0] for k, v in names.items() if v is None]
     if missing:
-        ctx.out.finding("warning", "station-officers-missing",
-                        f"The station of segment {seg.id!r} lacks its {', '.join(missing)}: art 1 appoints one "
-                        "director, one deputy and one warden to each station.", "qing-shandong:1")
+        ctx.finding("warning", "station-officers-missing", "qing-shandong:1", seg=repr(seg.id),
+                    missing=', '.join(missing))
     if not station.flagpole:
-        ctx.out.finding("warning", "station-flagpole-missing",
-                        f"The station of segment {seg.id!r} has no flagpole: art 1 has a tall pole before every station "
-                        "with a flag by day and a lamp by night, for ships in distress to see.", "qing-shandong:1")
+        ctx.finding("warning", "station-flagpole-missing", "qing-shandong:1", seg=repr(seg.id))
     c = coast(ctx)
     most = ctx.param("bureau.general_directors.max")
     if c.bureau and len(c.bureau.general_directors) > most.value:
-        ctx.out.finding("info", "bureau-general-directors",
-                        f"The Rongcheng bureau has {len(c.bureau.general_directors)} general directors; art 1 names "
-                        f"one or two (舉一、二公正紳士為總董).", "qing-shandong:1")
+        ctx.finding("info", "bureau-general-directors", "qing-shandong:1",
+                    general_directors=str(len(c.bureau.general_directors)))
 
 
 @rule(cites=["qing-shandong:1", "qing-shandong:5"],
@@ -89,9 +84,7 @@ def dispatch(ctx: Context) -> None:
         return
     home = c.case_segment
     if home is None:
-        ctx.out.finding("info", "case-segment-unknown",
-                        "coast.case_segment is not given: whether boats came from another segment (which needs the "
-                        "director's bamboo tally, art 1) cannot be judged.", "qing-shandong:1")
+        ctx.finding("info", "case-segment-unknown", "qing-shandong:1")
     large = bool(ctx.case.vessel and ctx.case.vessel.size == "large")
     for ev in events:
         seg_id = ev.get("segment")
@@ -112,20 +105,14 @@ def dispatch(ctx: Context) -> None:
                      readings=["qing-shandong-1-tally", "qing-shandong-5-licences"])
         if other:
             if not ev.get("tally"):
-                ctx.out.finding("warning", "neighbour-without-tally",
-                                f"Segment {seg_id!r} sent boats to a case in segment {home!r} on {ev.date} without a "
-                                "bamboo tally (竹簽) from that segment's director: other segments may not interfere "
-                                "(若無本段董事竹簽請援，他段不得干與, art 1).", "qing-shandong:1")
+                ctx.finding("warning", "neighbour-without-tally", "qing-shandong:1", seg_id=repr(seg_id),
+                            home=repr(home), date=str(ev.date))
             else:
                 if not large:
-                    ctx.out.finding("info", "tally-not-large-ship",
-                                    f"A bamboo tally called segment {seg_id!r}'s boats, but art 1 provides it for a large "
-                                    "ship the segment's own boats cannot cope with (如係大船失事，本段舢舨不敷救援).",
-                                    "qing-shandong:1")
+                    ctx.finding("info", "tally-not-large-ship", "qing-shandong:1", seg_id=repr(seg_id))
                 if seg_id not in c.neighbours(home):
-                    ctx.out.finding("info", "tally-to-non-neighbour",
-                                    f"Segment {seg_id!r} is not next to segment {home!r}: art 1's tally calls the "
-                                    "neighbouring segment (飛報鄰段).", "qing-shandong:1")
+                    ctx.finding("info", "tally-to-non-neighbour", "qing-shandong:1", seg_id=repr(seg_id),
+                                home=repr(home))
         _licences(ctx, ev, boat_ids, extra)
 
 
@@ -136,25 +123,19 @@ def _licences(ctx: Context, ev, boat_ids: list[str], extra: int) -> None:
     for bid in boat_ids:
         _, boat = c.boat(bid)
         if boat.licence is None:
-            ctx.out.finding("warning", "unlicensed-boat",
-                            f"Boat {bid!r} was used on {ev.date} without a licence (執照): those without a licence may "
-                            "not mix in (無執照不得混什, art 5).", ["qing-shandong:5", "qing-shandong:1"])
+            ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], bid=repr(bid),
+                        date=str(ev.date))
             continue
         lacking = [s for s in seals.value if s not in boat.licence.seals]
         if lacking:
-            ctx.out.finding("info", "licence-seals-incomplete",
-                            f"Boat {bid!r}: its licence lacks the {', '.join(lacking)} seal(s); art 5 has it sealed by "
-                            "the intendant, the county and the station (由道蓋印，發縣加印，發交董、保蓋戳).",
-                            "qing-shandong:5")
+            ctx.finding("info", "licence-seals-incomplete", "qing-shandong:5", bid=repr(bid),
+                        lacking=', '.join(lacking))
         unbadged = [m for m in boat.crew if m not in boat.badges]
         if unbadged:
-            ctx.out.finding("info", "crew-without-badge",
-                            f"Boat {bid!r}: {', '.join(unbadged)} went without a waist badge (腰牌), which art 1 "
-                            "issues to each man called out.", "qing-shandong:1")
+            ctx.finding("info", "crew-without-badge", "qing-shandong:1", bid=repr(bid), unbadged=', '.join(unbadged))
     if extra:
-        ctx.out.finding("warning", "unlicensed-boat",
-                        f"{extra} boat(s) not on any register (so without a licence) joined on {ev.date}: those without "
-                        "a licence may not mix in (無執照不得混什, art 5).", ["qing-shandong:5", "qing-shandong:1"])
+        ctx.finding("warning", "unlicensed-boat", ["qing-shandong:5", "qing-shandong:1"], variant="unregistered",
+                    extra=str(extra), date=str(ev.date))
 
 
 @rule(cites=["qing-shandong:1"],
@@ -174,9 +155,7 @@ def bureau(ctx: Context) -> None:
                  f"reported to it {'on ' + str(told[0].date) if told else 'not recorded'}.",
                  f"各段應分報保護總局委員、總董：{'已報' if told else '未見報'}", readings=["qing-shandong-1-bureau"])
     if not told:
-        ctx.out.finding("warning", "bureau-not-informed",
-                        f"The case in segment {c.case_segment!r} was not reported to the general bureau's officer or "
-                        "general directors (臨事各段均應分報總局委員、總董, art 1).", "qing-shandong:1")
+        ctx.finding("warning", "bureau-not-informed", "qing-shandong:1", case_segment=repr(c.case_segment))
 
 
 @rule(cites=["qing-shandong:1"],
@@ -189,7 +168,7 @@ def bureau_costs(ctx: Context) -> None:
         if e.category != "bureau-officer":
             continue
         if e.amount is None:
-            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} has no amount.", "qing-shandong:1")
+            ctx.finding("error", "expense-amount-missing", "qing-shandong:1", expense=repr(e.id))
             continue
         ctx.out.charge("customs", e.payee, e.for_ or e.id, Fraction(e.amount), "qing-shandong:1")
         ctx.out.step("bureau_costs", "qing-shandong:1",
@@ -222,16 +201,12 @@ def patrol(ctx: Context) -> None:
                  params=[ships, bases, soldiers, relief], readings=["qing-shandong-6-patrol"])
     for p in c.patrol:
         if home is not None and home in p.watches and p.id not in joined:
-            ctx.out.finding("warning", "patrol-did-not-join",
-                            f"The naval boat {p.id!r} ({p.base or 'its station'}) watches segment {home!r} but did not "
-                            "join the rescue: it goes at once wherever a case arises (一聞何處有事，即前往會同救護, art 6).",
-                            "qing-shandong:6")
+            ctx.finding("warning", "patrol-did-not-join", "qing-shandong:6", boat=repr(p.id),
+                        base=str(p.base or 'its station'), home=repr(home))
     for lk in c.lookouts:
         if lk.shift_began is None or (home is not None and lk.segment not in (None, home)):
             continue
         due = cal.add_lunar_months(lk.shift_began, relief.value.count).due
         if ctx.case.occurred > due:
-            ctx.out.finding("warning", "lookout-relief-overdue",
-                            f"The lookouts at {lk.place or lk.id} began their shift on {cal.describe(lk.shift_began)} and "
-                            f"were not relieved by {cal.describe(due)}: art 6 relieves them every month (按月換班).",
-                            "qing-shandong:6")
+            ctx.finding("warning", "lookout-relief-overdue", "qing-shandong:6", place=str(lk.place or lk.id),
+                        began=cal.describe(lk.shift_began), due=cal.describe(due))

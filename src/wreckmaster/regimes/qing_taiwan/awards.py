@@ -24,6 +24,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
@@ -49,9 +51,7 @@ def goods_award(ctx: Context) -> None:
     cap = ctx.param("goods_award.max_share")
     for item in saved_items(ctx):
         if item.kind == "vessel":
-            ctx.out.finding("info", "no-award-for-hull",
-                            f"Item {item.id!r} is the ship itself: art 4's award is a share of the goods saved "
-                            "(救起之貨); it sets none on a hull (reading qing-taiwan-4-goods-only).", "qing-taiwan:4")
+            ctx.finding("info", "no-award-for-hull", "qing-taiwan:4", item=repr(item.id))
             ctx.out.step("goods_award", "qing-taiwan:4", f"{item.id}: the hull — art 4 sets no award on it.",
                          f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-taiwan-4-goods-only"])
             continue
@@ -60,14 +60,10 @@ def goods_award(ctx: Context) -> None:
         if item.award_fraction is None:
             rate = ctx.param("goods_award.default_share")
             fraction = rate.value
-            ctx.out.finding("info", "award-fraction-default",
-                            f"Item {item.id!r}: the fraction the officials decided (award_fraction) is not given; "
-                            f"the maximum, {rate.text}, is shown — a ceiling (art 4: 多至三分之一), not a decided share; "
-                            "the officials may give less (reading qing-taiwan-4-default-fraction).", "qing-taiwan:4")
+            ctx.finding("info", "award-fraction-default", "qing-taiwan:4", item=repr(item.id), rate=str(rate.text))
         else:
             fraction = item.award_fraction
-            if fraction > cap.value:
-                fraction_above_cap(ctx, item, cap)
+            if exceptions.applied(ctx, [FRACTION_ABOVE_CAP], item, cap):
                 continue
         _award(ctx, item, fraction, cap)
 
@@ -75,13 +71,22 @@ def goods_award(ctx: Context) -> None:
 def fraction_above_cap(ctx: Context, item: Item, cap) -> None:
     """Art 4, the exception: 多至三分之一 — a decided share above one third is outside the law;
     no award is computed for the item."""
-    ctx.out.finding("error", "award-fraction-above-cap",
-                    f"Item {item.id!r}: the decided award fraction {item.award_fraction} is above the art 4 maximum "
-                    f"of {cap.text} (多至三分之一): no award is computed for it.", "qing-taiwan:4")
+    ctx.finding("error", "award-fraction-above-cap", "qing-taiwan:4", item=repr(item.id),
+                award_fraction=str(item.award_fraction), cap=str(cap.text))
     ctx.out.step("fraction_above_cap", "qing-taiwan:4",
                  f"{item.id}: decided fraction {item.award_fraction} > {cap.text} — refused, no award.",
                  f"{item.id}: 酌定 {item.award_fraction} 逾三分之一 — 不準", params=[cap],
-                 overrides="goods_award", readings=["qing-taiwan-4-share-maximum"])
+                 readings=["qing-taiwan-4-share-maximum"])
+
+
+def above_cap(ctx: Context, item: Item, cap) -> bool:
+    """Art 4's condition for its exception: the decided share is above 多至三分之一."""
+    return item.award_fraction > cap.value
+
+
+#: art 4, the exception to the decided share (law/exceptions.py)
+FRACTION_ABOVE_CAP = Exception_("fraction_above_cap", overrides="goods_award", condition=above_cap,
+                                apply=fraction_above_cap)
 
 
 def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
@@ -103,9 +108,7 @@ def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
         readings=["qing-taiwan-4-share-maximum"]
         + (["qing-taiwan-4-default-fraction"] if item.award_fraction is None else []))
     if payer is None:
-        ctx.out.finding("error", "owner-unknown",
-                        f"Item {item.id!r}: neither the item's owner nor the vessel's owner is known, so the art 4 "
-                        "award cannot be charged to anyone.", "qing-taiwan:4")
+        ctx.finding("error", "owner-unknown", "qing-taiwan:4", variant="goods", item=repr(item.id))
     else:
         ctx.out.charge_awards(awards, payer, "qing-taiwan:4")
 
@@ -133,9 +136,7 @@ def small_boat_award(ctx: Context) -> None:
             unfixed.append(person.id)
             continue
         if not person.rescued_by:
-            ctx.out.finding("error", "rescuers-missing",
-                            f"Person {person.id!r}: rescued_by names no small boat's men to receive the art 4 award.",
-                            "qing-taiwan:4")
+            ctx.finding("error", "rescuers-missing", "qing-taiwan:4", variant="person", person=repr(person.id))
             continue
         awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-taiwan:4",
                                currency=DOLLAR)
@@ -149,9 +150,7 @@ def small_boat_award(ctx: Context) -> None:
                      inputs={"person": person.id, "rescuers": list(person.rescued_by), "currency": "DOLLAR"},
                      params=[rate], readings=["qing-taiwan-4-person-award"])
     if unfixed:
-        ctx.out.finding("info", "person-award-not-fixed",
-                        f"Persons {', '.join(unfixed)}: art 4 fixes a sum ({rate.text} silver dollars) only for a person saved "
-                        "by a small boat who cannot reward it; for the others it fixes none.", "qing-taiwan:4")
+        ctx.finding("info", "person-award-not-fixed", "qing-taiwan:4", unfixed=', '.join(unfixed), rate=str(rate.text))
 
 
 @rule(cites=["qing-taiwan:4"],

@@ -26,9 +26,8 @@ def masters_will(ctx: Context) -> None:
     if sig == "aground-sound":
         for ev in ctx.scenario.events_of("boarded"):
             if not ev.get("consent"):
-                ctx.out.finding("warning", "boarded-without-consent",
-                                f"{', '.join(ev.get('by'))} boarded on {ev.date} a ship still able to save itself, "
-                                "against the master's wish (救援之人不得混行上船, art 3).", "qing-taiwan:3")
+                ctx.finding("warning", "boarded-without-consent", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                            date=str(ev.date))
     if sig == "breached":
         order = {"ship": ("the ship", "先救船"), "goods": ("the goods", "先救貨"), "persons": ("the persons", "先救人")}
         for ev in ctx.scenario.events_of("master_directed"):
@@ -36,16 +35,14 @@ def masters_will(ctx: Context) -> None:
             ctx.out.step("masters_will", "qing-taiwan:3", f"The master directed that {en} be saved first.",
                          f"應{zh}，均聽船主指揮", inputs={"first": ev.get("first")}, readings=["qing-taiwan-3-conduct"])
         for ev in ctx.scenario.events_of("acted_without_direction"):
-            ctx.out.finding("warning", "acted-without-direction",
-                            f"{', '.join(ev.get('by'))} acted on their own on {ev.date}: everything is at the master's "
-                            "direction (不得自行動手, art 3).", "qing-taiwan:3")
+            ctx.finding("warning", "acted-without-direction", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                        date=str(ev.date))
     master = ctx.case.vessel.master if ctx.case.vessel else None
     for ev in ctx.scenario.events_of("goods_stored"):
         by = ev.get("decided_by")
         if by is not None and by != master:
-            ctx.out.finding("warning", "storage-not-masters-choice",
-                            f"Where {', '.join(ev.get('items'))} were stored ({ev.get('place') or 'unnamed place'}) was "
-                            f"decided by {by}, not the master: art 3 leaves it to him (亦由船主作主).", "qing-taiwan:3")
+            ctx.finding("warning", "storage-not-masters-choice", "qing-taiwan:3", items=', '.join(ev.get('items')),
+                        place=str(ev.get('place') or 'unnamed place'), by=str(by))
 
 
 @rule(cites=["qing-taiwan:3"],
@@ -54,24 +51,18 @@ def plunder(ctx: Context) -> None:
     """Art 3: goods taken or hidden are pursued; the informer is rewarded; false accusers
     take the penalty (反坐)."""
     for ev in ctx.scenario.events_of("goods_concealed"):
-        how = "took away" if ev.get("how") == "carried-off" else "hid"
-        ctx.out.finding("warning", "plunder",
-                        f"{', '.join(ev.get('by'))} {how} {', '.join(ev.get('items') or []) or 'goods'} ({ev.date}): "
-                        "once pointed out and proved, pursued and punished by the officials (即行由官追究治罪, art 3).",
-                        "qing-taiwan:3")
+        ctx.finding("warning", "plunder", "qing-taiwan:3",
+                    variant="carried-off" if ev.get("how") == "carried-off" else "hidden",
+                    by=', '.join(ev.get('by')), items=', '.join(ev.get('items') or []) or 'goods', date=str(ev.date))
         if ev.get("exposed_by"):
             _informer(ctx, ev.get("exposed_by"), ev.date)
     for ev in ctx.scenario.events_of("accused"):
         if ev.get("founded"):
             _informer(ctx, ev.get("by"), ev.date)
         else:
-            ctx.out.finding("warning", "false-accusation",
-                            f"{', '.join(ev.get('by'))} falsely accused {', '.join(ev.get('against'))} ({ev.date}): not "
-                            "heard, and the accuser takes the penalty of the crime alleged (誣告者不準，並行反坐, art 3).",
-                            "qing-taiwan:3")
+            ctx.finding("warning", "false-accusation", "qing-taiwan:3", by=', '.join(ev.get('by')),
+                        against=', '.join(ev.get('against')), date=str(ev.date))
 
 
 def _informer(ctx: Context, who: list[str], when) -> None:
-    ctx.out.finding("info", "informer-reward",
-                    f"{', '.join(who)} came forward with firm proof ({when}): given the reward that is due "
-                    "(亦賞以應賞之款, art 3); the text fixes no sum.", "qing-taiwan:3")
+    ctx.finding("info", "informer-reward", "qing-taiwan:3", who=', '.join(who), when=str(when))

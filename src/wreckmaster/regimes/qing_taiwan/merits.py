@@ -29,9 +29,8 @@ from .._qing.first_report import Wording, first_report_reward
 
 WORDING = Wording(
     reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown",
-    assumed=("medium or small", "qing-taiwan-2-size-unknown"), ship=("large", "medium or small"),
-    ship_zh=("大船多至三十兩", "中、小船以十兩為度"), above_cap=("", ""), reporters_zh="首報之人 {reporters}",
-    decided_zh="酌定 {total} 兩", decided_input=False, owner_verb="given")
+    ship=("large", "medium or small"), ship_zh=("大船多至三十兩", "中、小船以十兩為度"), reporters_zh="首報之人 {reporters}",
+    decided_zh="酌定 {total} 兩", decided_input=False)
 
 
 @rule(cites=["qing-taiwan:2"],
@@ -62,9 +61,8 @@ def officials_merits(ctx: Context) -> None:
                  readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
     if not earned:
         if unvalued:
-            ctx.out.finding("info", "merit-values-incomplete",
-                            f"Items {', '.join(unvalued)} have no value: the value saved ({tael(value)} taels) may be "
-                            f"understated against the {goods_t.text}-tael threshold of art 2.", "qing-taiwan:2")
+            ctx.finding("info", "merit-values-incomplete", "qing-taiwan:2", unvalued=', '.join(unvalued),
+                        value=str(tael(value)), threshold=str(goods_t.text))
         return
     reward_at, promotion_at = ctx.param("merit.reward_at"), ctx.param("merit.promotion_at")
     c = coast(ctx)
@@ -130,9 +128,7 @@ def headman_plunder(ctx: Context) -> None:
             if s.station:
                 heads |= {x for x in (s.station.headman, s.station.elder) if x}
     for who in sorted(heads & _plunderers(ctx)):
-        ctx.out.finding("warning", "headman-plunder",
-                        f"{who}, a headman or island elder, took a share of plundered goods (希冀分肥): severely dealt "
-                        "with according to the gravity of the case (art 2).", "qing-taiwan:2")
+        ctx.finding("warning", "headman-plunder", "qing-taiwan:2", who=str(who))
         fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman sought a share of the spoils (希冀分肥)")
 
 
@@ -145,14 +141,10 @@ def neglect(ctx: Context) -> None:
     for who, grave, ev in neglected(ctx):
         party = ctx.scenario.party(who)
         if party is not None and party.has("official"):
-            ctx.out.finding("warning", "official-inaction",
-                            f"{who}, an official, did not act to rescue ({ev.date}): he is impeached and punished "
-                            "(參懲, art 2).", "qing-taiwan:2")
+            ctx.finding("warning", "official-inaction", "qing-taiwan:2", who=str(who), date=str(ev.date))
             fault(ctx, who, "punished", ["qing-taiwan:2"], "official did not act (參懲)")
         elif party is not None and (party.has("headman") or party.has("elder")):
-            ctx.out.finding("warning", "headman-neglect",
-                            f"{who}, a headman or island elder, failed to help ({ev.date}): dealt with according to "
-                            "the gravity (救援不力 … 分別輕重嚴究, art 2).", "qing-taiwan:2")
+            ctx.finding("warning", "headman-neglect", "qing-taiwan:2", who=str(who), date=str(ev.date))
             fault(ctx, who, "prosecuted", ["qing-taiwan:2"], "headman failed to help (救援不力)")
 
 
@@ -171,7 +163,4 @@ def first_reporter(ctx: Context) -> None:
     ctx.out.charge_awards(awards, owner, "qing-taiwan:2")
     party = ctx.scenario.party(owner)
     if party is not None and not party.can_pay:
-        ctx.out.finding("info", "first-report-owner-unable",
-                        f"The owner {owner} cannot pay; unlike Shandong, the Taiwan text names no fund or official to "
-                        "pay the first reporter's reward instead: it stays the owner's (reading qing-taiwan-2-first-report).",
-                        "qing-taiwan:2")
+        ctx.finding("info", "first-report-owner-unable", "qing-taiwan:2", owner=str(owner))

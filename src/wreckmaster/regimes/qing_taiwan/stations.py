@@ -46,9 +46,8 @@ def segment_station(ctx: Context) -> None:
                  readings=["qing-taiwan-1-segments"])
     segment_length_note(ctx, s, "qing-taiwan:1")
     if who is None:
-        ctx.out.finding("warning", "headman-missing",
-                        f"Segment {seg.id!r} has no {role}: art 1 has one recommended for every segment "
-                        "(保舉地甲一人，其島嶼則保舉耆老頭目一名).", "qing-taiwan:1")
+        ctx.finding("warning", "headman-missing", "qing-taiwan:1", variant="island" if seg.island else "headman",
+                    seg=repr(seg.id))
 
 
 @rule(cites=["qing-taiwan:1", "qing-taiwan:3"],
@@ -88,21 +87,17 @@ def messengers(ctx: Context) -> None:
     owner = ctx.case.vessel.owner if ctx.case.vessel else None
     for e in ctx.scenario.expenses:
         if e.category == "official-fee":
-            ctx.out.finding("warning", "official-extortion",
-                            f"Expense {e.id!r}: a fee taken by officials or runners ({e.amount} taels) — art 1 forbids "
-                            "them to extort fees (官役不得勒索使費); it is not charged to anyone.", "qing-taiwan:1")
+            ctx.finding("warning", "official-extortion", "qing-taiwan:1", expense=repr(e.id), amount=str(e.amount))
             ctx.out.step("messengers", "qing-taiwan:1", f"{e.id}: an officials' fee — forbidden, not charged.",
                          f"{e.id}: {cats['official-fee']['zh']} — 不準", readings=["qing-taiwan-1-official-fees"])
             continue
         if e.category != "messenger":
             continue
         if e.amount is None:
-            ctx.out.finding("error", "expense-amount-missing", f"Expense {e.id!r} has no amount.", "qing-taiwan:1")
+            ctx.finding("error", "expense-amount-missing", "qing-taiwan:1", expense=repr(e.id))
             continue
         if owner is None:
-            ctx.out.finding("error", "owner-unknown",
-                            f"Expense {e.id!r}: the messengers' costs are repaid by the owner of the wrecked ship "
-                            "(art 1), but case.vessel.owner is not given.", "qing-taiwan:1")
+            ctx.finding("error", "owner-unknown", "qing-taiwan:1", variant="messengers", expense=repr(e.id))
             continue
         ctx.out.charge(owner, e.payee, e.for_ or e.id, Fraction(e.amount), "qing-taiwan:1")
         ctx.out.step("messengers", "qing-taiwan:1",
