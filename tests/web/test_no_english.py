@@ -24,7 +24,18 @@ def _data_words(store, case_id: str) -> set[str]:
     texts = [doc["case"].get("place") or "", (doc["case"].get("vessel") or {}).get("name") or ""]
     texts += [x.get("name") or "" for x in doc.get("parties", []) + doc.get("persons", [])]
     texts += [x.get("description") or "" for x in doc.get("items", [])]
+    # the ids the case gives (parties, persons, items, the coast's segments): a finding's sentence
+    # names them as the case does
+    texts += _ids(doc)
     return set(re.findall(r"[A-Za-z]+", " ".join(texts)))
+
+
+def _ids(node) -> list[str]:
+    if isinstance(node, dict):
+        return ([str(node["id"])] if isinstance(node.get("id"), str) else []) + [i for v in node.values() for i in _ids(v)]
+    if isinstance(node, list):
+        return [i for v in node for i in _ids(v)]
+    return []
 
 
 @pytest.fixture(scope="module")

@@ -73,9 +73,10 @@ def goods_award(ctx: Context) -> None:
             ctx.finding("info", "diving-not-soaked", "qing-shandong:4", item=repr(item.id),
                         variant="found-not-soaked" if item.found.soaked is False else "not-recorded")
         if item.difficulty is None or item.quantity is None:
-            missing = " and ".join(n for n, v in (("difficulty", item.difficulty), ("quantity", item.quantity))
-                                   if v is None)
-            ctx.finding("error", "grade-missing", "qing-shandong:4", item=repr(item.id), missing=str(missing))
+            lacking = [(n, zh) for n, zh, v in (("difficulty", "難易", item.difficulty), ("quantity", "多寡", item.quantity))
+                       if v is None]
+            ctx.finding("error", "grade-missing", "qing-shandong:4", item=repr(item.id),
+                        missing=" and ".join(n for n, _ in lacking), missing_zh="、".join(zh for _, zh in lacking))
             continue
         rate = ctx.param(f"goods_award.{item.difficulty}.{item.quantity}")
         _award(ctx, item, rate, "goods_award",

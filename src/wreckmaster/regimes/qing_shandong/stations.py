@@ -60,10 +60,11 @@ def segment_station(ctx: Context) -> None:
     if station is None:
         ctx.finding("warning", "station-missing", "qing-shandong:1", seg=repr(seg.id))
         return
-    missing = [OFFICERS[k][0] for k, v in names.items() if v is None]
+    missing = [k for k, v in names.items() if v is None]
     if missing:
         ctx.finding("warning", "station-officers-missing", "qing-shandong:1", seg=repr(seg.id),
-                    missing=', '.join(missing))
+                    missing=', '.join(OFFICERS[k][0] for k in missing),
+                    missing_zh='、'.join(OFFICERS[k][1] for k in missing))
     if not station.flagpole:
         ctx.finding("warning", "station-flagpole-missing", "qing-shandong:1", seg=repr(seg.id))
     c = coast(ctx)
