@@ -47,13 +47,19 @@ def cites_in_text(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _CITE_IN_TEXT.finditer(text)]
 
 
-@lru_cache(maxsize=1)
 def citations_in_rules() -> dict[tuple[str, str], set[str]]:
     """(regime, article) → the rules (``module.function``) that declare they cite it."""
     from .law import regime
 
+    return _citations_of(tuple(regime.available()))
+
+
+@lru_cache(maxsize=4)
+def _citations_of(ids: tuple[str, ...]) -> dict[tuple[str, str], set[str]]:
+    from .law import regime
+
     found: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for reg in regime.all_regimes():
+    for reg in map(regime.get, ids):
         for info in reg.declared_rules:
             for cite in info.cites:
                 for key in cites_in_text(cite):

@@ -117,6 +117,12 @@ def register_folder(folder: Path) -> None:
         known.cache_clear()
 
 
+def forget_folder(folder: Path) -> None:
+    """The declarations of a regime that is no longer registered (:func:`.regime.unregister`)."""
+    if _FOLDERS.pop(Path(folder), 0) is None:
+        known.cache_clear()
+
+
 def _files() -> list[Path]:
     return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in _FOLDERS)]
 
