@@ -124,7 +124,10 @@ def forget_folder(folder: Path) -> None:
 
 
 def _files() -> list[Path]:
-    return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in _FOLDERS)]
+    from .regime import plugin_folders   # the plug-ins' folders (entry points), before they are imported
+
+    outside = {Path(f).resolve(): None for f in (*_FOLDERS, *plugin_folders())}
+    return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in outside)]
 
 
 @lru_cache(maxsize=1)

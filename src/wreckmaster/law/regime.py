@@ -258,6 +258,16 @@ def _plugins() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
 
 
+def plugin_folders() -> list[Path]:
+    """The folders of the plug-ins' regimes (the module each entry point names lives in its regime's
+    folder), found without importing them: every scenario may use the events they declare
+    (:mod:`.events`), as it may those of the package's regimes."""
+    from importlib.util import find_spec
+
+    specs = (find_spec(module) for module in _plugins().values())
+    return [Path(s.origin).parent for s in specs if s is not None and s.origin]
+
+
 def available() -> list[str]:
     """The regime ids that exist, without importing them: the packages of ``wreckmaster.regimes``,
     those named under the entry point group :data:`ENTRY_POINTS`, and any other registered one."""
