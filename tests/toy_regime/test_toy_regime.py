@@ -181,6 +181,15 @@ def test_the_form_of_its_event_renders_with_its_labels(site):
     assert "toy-1900" in text and re.search(r"art\. 1", text)     # "asked for by" its article
 
 
+def test_new_offers_its_event_and_the_fields_it_reads(toy):
+    from wreckmaster import starter
+
+    text = starter.template(TOY)
+    assert "regime: toy-1900" in text and "FRF" in text
+    assert "#  - {type: toy_declared, date: YYYY-MM-DD, by!, items!, office}" in text
+    assert "value:" in text and "owner:" in text                   # item.value, item.owner (art 3)
+
+
 # --- prints its document -----------------------------------------------------------------------
 def test_it_prints_its_receipt(toy):
     from wreckmaster import documents
