@@ -114,8 +114,13 @@ def test_its_event_comes_after_the_find(toy):
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_the_worked_cases(toy, path):
     check_worked_case(path)                                        # tests/test_cases.py's check
+    from tests.engine.test_duty_local import test_each_duty_is_also_in_the_cases_language as check_duty_local
+
     case = load_yaml(path.read_text(encoding="utf-8"))
-    assert_cites_and_readings(assess_json(case["scenario"], date.fromisoformat(str(case["as_of"]))), TOY)
+    out = assess_json(case["scenario"], date.fromisoformat(str(case["as_of"])))
+    assert_cites_and_readings(out, TOY)
+    for deadline in out["deadlines"]:
+        check_duty_local(path.name, TOY, deadline)                  # duty_local in French
 
 
 @pytest.mark.parametrize("check", [
