@@ -47,13 +47,19 @@ def cites_in_text(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _CITE_IN_TEXT.finditer(text)]
 
 
-@lru_cache(maxsize=1)
 def citations_in_rules() -> dict[tuple[str, str], set[str]]:
     """(regime, article) → the rules (``module.function``) that declare they cite it."""
     from .law import regime
 
+    return _citations_of(tuple(regime.available()))
+
+
+@lru_cache(maxsize=4)
+def _citations_of(ids: tuple[str, ...]) -> dict[tuple[str, str], set[str]]:
+    from .law import regime
+
     found: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for reg in regime.all_regimes():
+    for reg in map(regime.get, ids):
         for info in reg.declared_rules:
             for cite in info.cites:
                 for key in cites_in_text(cite):
@@ -97,6 +103,8 @@ def citations_in_tests() -> dict[tuple[str, str], set[str]]:
 
 
 def coverage(regime: str) -> list[Row]:
+    from .law.regime import get as get_regime
+
     law = citations.law(regime)
     code = citations_in_rules()
     tests = citations_in_tests()
@@ -106,9 +114,9 @@ def coverage(regime: str) -> list[Row]:
         number = str(art["number"])
         found = code.get((regime, number), set()) | params.get(number, set())
         shared = art.get("shared_rules")   # rules of another regime run with this one's data (jp-1899-2025 ch. 1)
-        if shared:
-            package = f"wreckmaster.regimes.{shared.replace('-', '_')}."
-            found = found | {r for r in code.get((shared, number), set()) if r.startswith(package)}
+        if shared:   # that regime's own rules (the registry's declarations, wherever its package lives)
+            own = {info.name for info in get_regime(shared).declared_rules}
+            found = found | (code.get((shared, number), set()) & own)
         rules = sorted(found)
         tested = sorted(tests.get((regime, number), set()))
         note = art.get("coverage") or {}

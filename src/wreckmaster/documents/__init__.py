@@ -54,13 +54,20 @@ def _specs_of(regime) -> list[Spec]:
     return out
 
 
-@lru_cache(maxsize=None)
 def _documents() -> dict[str, Spec]:
     """Every registered regime's documents by name, each with the regimes that print it."""
     from wreckmaster.law import regime as registry
 
+    return _documents_of(tuple(registry.available()))
+
+
+@lru_cache(maxsize=None)
+def _documents_of(ids: tuple[str, ...]) -> dict[str, Spec]:
+    """The documents of these regimes (cached by the registry's ids: a regime registered late counts)."""
+    from wreckmaster.law import regime as registry
+
     out: dict[str, Spec] = {}
-    for r in registry.all_regimes():
+    for r in map(registry.get, ids):
         for s in _specs_of(r):
             have = out.get(s.name)
             out[s.name] = s if have is None else replace(have, regimes=have.regimes + s.regimes)

@@ -55,6 +55,12 @@ def register_source(regime: str, path: Path) -> None:
     _SOURCES[regime] = path
 
 
+def forget_source(regime: str) -> None:
+    """The articles of a regime that is no longer registered (:func:`.regime.unregister`)."""
+    if _SOURCES.pop(regime, None) is not None:
+        law.cache_clear()
+
+
 def _source(regime: str) -> Path:
     if regime in _SOURCES:
         return _SOURCES[regime]

@@ -117,8 +117,17 @@ def register_folder(folder: Path) -> None:
         known.cache_clear()
 
 
+def forget_folder(folder: Path) -> None:
+    """The declarations of a regime that is no longer registered (:func:`.regime.unregister`)."""
+    if _FOLDERS.pop(Path(folder), 0) is None:
+        known.cache_clear()
+
+
 def _files() -> list[Path]:
-    return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in _FOLDERS)]
+    from .regime import plugin_folders   # the plug-ins' folders (entry points), before they are imported
+
+    outside = {Path(f).resolve(): None for f in (*_FOLDERS, *plugin_folders())}
+    return [BASE_FILE, *sorted(REGIMES_FOLDER.glob(f"*/{FILE}")), *(f / FILE for f in outside)]
 
 
 @lru_cache(maxsize=1)

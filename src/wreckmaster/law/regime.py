@@ -1,15 +1,16 @@
 """What a regime provides, and the registry.
 
-A regime is a package ``wreckmaster.regimes.<id with _ for ->`` that calls :func:`register`
-when imported. The engine knows no regime by name: it lists the packages that exist and
-imports only the one a scenario names.
+A regime is a package that calls :func:`register` when imported: ``wreckmaster.regimes.<id with _
+for ->``, or a package of its own named under the entry point group ``wreckmaster.regimes`` (a
+plug-in). The engine knows no regime by name: it lists the packages that exist and imports only
+the one a scenario names.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -206,31 +207,81 @@ class Context:
             self.out.finding(severity, code, message, cites)  # type: ignore[arg-type]
 
 
+#: the entry point group naming regime packages installed outside ``wreckmaster.regimes`` (a plug-in's
+#: ``pyproject.toml``: ``[project.entry-points."wreckmaster.regimes"] my-law = "my_package.my_law"``)
+ENTRY_POINTS = "wreckmaster.regimes"
+
+
 def register(regime: Regime) -> Regime:
+    """Register a regime (its package calls this when imported). A regime whose package lives
+    outside ``wreckmaster.regimes`` (a plug-in, the tests' toy) gets its articles and events read
+    from its own folder."""
+    from .citations import register_source
     from .events import register_folder
 
     register_folder(regime.folder)   # its events.yaml, when it lives outside regimes/
+    if (regime.folder / "articles.yaml").exists():
+        register_source(regime.id, regime.folder / "articles.yaml")
     _REGISTRY[regime.id] = regime
     return regime
+
+
+def unregister(regime_id: str) -> None:
+    """Forget a regime registered from outside ``wreckmaster.regimes`` (a test's own regime)."""
+    from .citations import forget_source
+    from .events import forget_folder
+
+    regime = _REGISTRY.pop(regime_id)
+    forget_folder(regime.folder)
+    forget_source(regime_id)
 
 
 def module_name(regime_id: str) -> str:
     return regime_id.replace("-", "_")
 
 
-def available() -> list[str]:
-    """The regime ids that exist, without importing them (a package whose name starts with
-    ``_`` holds code that several regimes share, and is not a regime)."""
+@lru_cache(maxsize=1)
+def _builtin() -> tuple[str, ...]:
+    """The regime packages of ``wreckmaster.regimes`` (a package whose name starts with ``_`` holds
+    code that several regimes share, and is not a regime)."""
     pkg = importlib.import_module(REGIMES_PACKAGE)
-    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(pkg.__path__)
-                  if m.ispkg and not m.name.startswith("_"))
+    return tuple(m.name.replace("_", "-") for m in pkgutil.iter_modules(pkg.__path__)
+                 if m.ispkg and not m.name.startswith("_"))
+
+
+@lru_cache(maxsize=1)
+def _plugins() -> dict[str, str]:
+    """regime id → the module that registers it, for the regimes installed packages name under the
+    entry point group :data:`ENTRY_POINTS`."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
+
+
+def plugin_folders() -> list[Path]:
+    """The folders of the plug-ins' regimes (the module each entry point names lives in its regime's
+    folder), found without importing them: every scenario may use the events they declare
+    (:mod:`.events`), as it may those of the package's regimes."""
+    from importlib.util import find_spec
+
+    specs = (find_spec(module) for module in _plugins().values())
+    return [Path(s.origin).parent for s in specs if s is not None and s.origin]
+
+
+def available() -> list[str]:
+    """The regime ids that exist, without importing them: the packages of ``wreckmaster.regimes``,
+    those named under the entry point group :data:`ENTRY_POINTS`, and any other registered one."""
+    return sorted({*_builtin(), *_plugins(), *_REGISTRY})
 
 
 def get(regime_id: str) -> Regime:
     if regime_id not in _REGISTRY:
-        if regime_id not in available():
+        if regime_id in _builtin():
+            importlib.import_module(f"{REGIMES_PACKAGE}.{module_name(regime_id)}")
+        elif regime_id in _plugins():
+            importlib.import_module(_plugins()[regime_id])
+        if regime_id not in _REGISTRY:
             raise KeyError(f"unknown regime {regime_id!r}")
-        importlib.import_module(f"{REGIMES_PACKAGE}.{module_name(regime_id)}")
     return _REGISTRY[regime_id]
 
 

@@ -23,12 +23,18 @@ KINDS = {
 }
 
 
-@lru_cache(maxsize=None)
 def classes() -> dict[str, tuple[str, str, str]]:
     """class → (the law's words, English, the article), of every registered regime that classes goods."""
     from wreckmaster.law import regime as registry
 
-    return {c.key: (c.law, c.en, c.cite) for r in registry.all_regimes() for c in r.item_classes}
+    return _classes_of(tuple(registry.available()))
+
+
+@lru_cache(maxsize=None)
+def _classes_of(ids: tuple[str, ...]) -> dict[str, tuple[str, str, str]]:
+    from wreckmaster.law import regime as registry
+
+    return {c.key: (c.law, c.en, c.cite) for r in map(registry.get, ids) for c in r.item_classes}
 
 
 def __getattr__(name: str) -> Any:

@@ -7,14 +7,13 @@ Kept in one place so that the case log assesses exactly as ``wreckmaster assess`
 from __future__ import annotations
 
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
 Problem = tuple[str, str]
 
 
-@lru_cache(maxsize=1)
 def known_regimes() -> frozenset[str]:
+    """The registry's regimes now (not cached: a regime may register after the first case)."""
     from wreckmaster.law.regime import available
 
     return frozenset(available())

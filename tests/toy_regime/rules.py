@@ -1,0 +1,86 @@
+"""toy-1900 (a FICTIONAL law, tests only): its three rules.
+
+Art 1 ¶1: « Celui qui trouve une épave sur la rivière en fait la déclaration à la mairie dans les
+trois jours qui suivent la découverte. » (Whoever finds wreck on the river declares it at the town
+hall within the three days that follow the find.)
+Art 2: « Le propriétaire peut réclamer l’épave pendant trente jours à compter de l’affichage. »
+(The owner may claim the wreck for thirty days from the posting.)
+Art 3: « Le propriétaire qui réclame l’épave paie au trouveur le dixième de sa valeur. » (The
+owner who claims the wreck pays the finder one tenth of its value.)
+"""
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from wreckmaster.law.periods import Period
+from wreckmaster.law.regime import Context
+from wreckmaster.law.rules import rule
+
+ART_1, ART_2, ART_3 = "toy-1900:1.1", "toy-1900:2.1", "toy-1900:3.1"
+
+
+def _found_on(ctx: Context, item) -> date:
+    return item.found.date or ctx.case.occurred
+
+
+def claim_until(scenario, item_id: str, notice_date: date) -> date:
+    """The owner's last day (art 2): the posting day plus thirty days (the notice board's hook)."""
+    from wreckmaster.law.regime import get
+
+    period: Period = get("toy-1900").parameters.param("notice.claim_period", scenario.case.occurred).value
+    return period.due(notice_date)
+
+
+@rule(cites=[ART_1], reads=["event:toy_declared", "item.found", "case.occurred", "param:declaration.period"])
+def declaration(ctx: Context) -> None:
+    """Art 1 ¶1: each found item is declared within three days after the find."""
+    period = ctx.p("declaration.period")
+    for item in ctx.scenario.items:
+        if not item.found:
+            continue
+        due = period.due(_found_on(ctx, item))
+        ev = next((e for e in ctx.scenario.events_of("toy_declared") if item.id in (e.get("items") or [])), None)
+        done = ev.date if ev else None
+        finders = list(item.found.by or [])
+        ctx.out.deadline(f"declare the find of {item.id} at the town hall", finders[0] if len(finders) == 1 else None,
+                         due, done, [ART_1], local=f"déclarer la découverte de {item.id} à la mairie")
+        ctx.out.step("declaration", [ART_1], f"{item.id}: found {_found_on(ctx, item)}, to be declared by {due}",
+                     f"{item.id} : trouvée le {_found_on(ctx, item)}, à déclarer au plus tard le {due}",
+                     inputs={"item": item.id, "due": due.isoformat()}, params=[ctx.param("declaration.period")],
+                     readings=["toy-1900-1-three-days"])
+        if done is not None and done > due:
+            ctx.finding("warning", "declaration-late", [ART_1], item=item.id, declared=done.isoformat(),
+                        due=due.isoformat())
+        elif done is None and ctx.as_of > due:
+            ctx.finding("warning", "not-declared", [ART_1], item=item.id)
+
+
+@rule(cites=[ART_2], reads=["event:notice_posted", "param:notice.claim_period"])
+def claim_period(ctx: Context) -> None:
+    """Art 2: the owner may claim an item under notice for thirty days from the posting."""
+    period = ctx.p("notice.claim_period")
+    for ev in ctx.scenario.events_of("notice_posted"):
+        for item_id in ev.get("items") or []:
+            due = period.due(ev.date)
+            ctx.out.step("claim_period", [ART_2], f"{item_id}: posted {ev.date}, the owner may claim it until {due}",
+                         f"{item_id} : affichée le {ev.date}, le propriétaire peut la réclamer jusqu’au {due}",
+                         inputs={"item": item_id, "until": due.isoformat()},
+                         params=[ctx.param("notice.claim_period")], readings=["toy-1900-2-thirty-days"])
+
+
+@rule(cites=[ART_3], reads=["item.value", "item.found", "item.owner", "param:finder_reward"])
+def finder_reward(ctx: Context) -> None:
+    """Art 3: the finder's tenth of the item's value, charged to its owner (shared equally)."""
+    rate = ctx.param("finder_reward")
+    for item in ctx.scenario.items:
+        if not item.found or not item.found.by or item.value is None:
+            continue
+        exact = rate.value * Fraction(item.value)
+        awards = ctx.out.award(list(item.found.by), item.id, "reward", exact, [ART_3])
+        ctx.out.step("finder_reward", [ART_3], f"{item.id}: {rate.text} of {item.value}",
+                     f"{item.id} : {rate.text} de {item.value}", inputs={"item": item.id},
+                     params=[rate], exact=exact, readings=["toy-1900-3-tenth"])
+        owner = ctx.scenario.owner_of(item)
+        if owner:
+            ctx.out.charge_awards(awards, owner, [ART_3])
