@@ -509,6 +509,9 @@ class NoticeFilter:
     found_to: date | None = None
     near: tuple[float, float] | None = None
     radius_km: float | None = None
+    #: one case's item (the public item page; not a filter of the API)
+    case: str | None = None
+    item: str | None = None
 
 
 def encode_cursor(num: int, ord_: int) -> str:
@@ -558,6 +561,10 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
         out.append(n.c.kind == f.kind)
     if f.item_class is not None:
         out.append(n.c.item_class == f.item_class)
+    if f.case is not None:
+        out.append(n.c.case_id == f.case)
+    if f.item is not None:
+        out.append(n.c.item == f.item)
     if f.office is not None:
         out.append(n.c.office == f.office)
     if f.found_from is not None:
@@ -596,11 +603,13 @@ def _under_notice(conn: Connection, as_of: date, f: NoticeFilter):
         *_where(conn, f))
 
 
-def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None
+def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None, public=None
           ) -> tuple[list[dict[str, Any]], Any]:
     """The rows of ``q`` (ordered) that also pass what no index decides (:func:`_keeps`, and
     ``keep`` of the public row), ``limit`` of them: ``(rows, key of the last row, or None when
-    no row follows)``. Read in chunks of about a page."""
+    no row follows)``. Read in chunks of about a page; ``public`` makes a row's dict (else
+    :func:`_public`)."""
+    public_of = public or _public
     want = None if limit is None else limit + 1
     taken: list[tuple[Any, dict[str, Any]]] = []
     batch = 200 if want is None else max(want, 20)
@@ -609,7 +618,7 @@ def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=Non
         chunk = conn.execute(q.limit(batch).offset(offset)).all() if want is not None else conn.execute(q).all()
         for r in chunk:
             row = r._mapping
-            public = _public(row)
+            public = public_of(row)
             if _keeps(f, row) and (keep is None or keep(public)):
                 taken.append((key(r), public))
                 if want is not None and len(taken) >= want:
@@ -661,10 +670,17 @@ def board(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit
             q = q.where(or_(found < day, n.c.found_on.is_(None), and_(found == day, later)))
         else:
             q = q.where(n.c.found_on.is_(None), later)
-    return _page(conn, q, f, limit, lambda r: (r.found_on or "", r.case_id, r.item), keep)
+    return _page(conn, q, f, limit, lambda r: (r.found_on or "", r.case_id, r.item), keep, _board_row)
 
 
 def _public(row) -> dict[str, Any]:
     return {"office": row["office"], "case": row["case_id"], "item": row["item"], "description": row["description"],
             "kind": row["kind"], "found_on": row["found_on"], "place": row["place"], "claim_until": row["claim_until"]}
+
+
+def _board_row(row) -> dict[str, Any]:
+    """A board row: the public fields and, under ``facts``, what the board's page shows beyond
+    them from the same row (the class of goods, the position), so a page reads no case's log."""
+    position = (row["lat"], row["lon"]) if row["lat"] is not None and row["lon"] is not None else None
+    return {**_public(row), "facts": {"class": row["item_class"], "position": position}}
 
