@@ -359,7 +359,7 @@ _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
             scenario=None, trust_digest: bool = False, closed_days: list[str] | None = None,
-            deferred: bool = False) -> dict[str, Any] | None:
+            deferred: bool = False, have: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
     validated it (used when the office adds no closing days, so the document is the same).
@@ -368,7 +368,8 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
     ``db rebuild`` needs after rows were changed behind the store's back. ``closed_days``: the
     office's, when the caller read them already. ``deferred`` (PostgreSQL): nothing is sent;
     the parameters of :data:`_PG_REFRESH` are returned for the caller's own statement
-    (``repository.store_append``)."""
+    (``repository.store_append``), or None when ``have`` (the case's ``rm_cases`` row, read
+    with the locked case) is the new one: the same digest, the same rows."""
     with_days = with_office_days(conn, office, doc, closed_days)
     rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
     if conn.dialect.name == "postgresql":
@@ -376,7 +377,7 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
                   "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
                   "rm_notices": json.dumps(rows.notices, ensure_ascii=False)}
         if deferred:
-            return params
+            return None if have is not None and trust_digest and have == rows.case else params
         conn.execute(_PG_REFRESH, params)
         return None
     have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()

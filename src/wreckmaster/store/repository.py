@@ -55,9 +55,18 @@ _CASE_TO_APPEND = _with_seal(select(
     cases.c.id == bindparam("case_id")).with_for_update(of=cases)
 # PostgreSQL: the same with the office's closing days (``closed_days``: an array, NULL for none), which
 # the read models need (readmodels.with_office_days): one round trip fewer for every append
-_PG_CASE_TO_APPEND = _CASE_TO_APPEND.add_columns(
-    select(func.array_agg(aggregate_order_by(office_closed_days.c.day, office_closed_days.c.day)))
-    .where(office_closed_days.c.office == cases.c.office).scalar_subquery().label("closed_days"))
+# and its read-model row (``rm_*``: an append whose rows stay as they were sends none, as on SQLite)
+def _pg_case_to_append():
+    from .readmodels import rm_cases
+
+    q = _CASE_TO_APPEND.add_columns(
+        select(func.array_agg(aggregate_order_by(office_closed_days.c.day, office_closed_days.c.day)))
+        .where(office_closed_days.c.office == cases.c.office).scalar_subquery().label("closed_days"),
+        *(c.label(f"rm_{c.name}") for c in rm_cases.columns))
+    return q.join(rm_cases, rm_cases.c.case_id == cases.c.id, isouter=True)
+
+
+_PG_CASE_TO_APPEND: list = []   # built on first use (readmodels imports this module's neighbours)
 _UPDATE_SEAL = update(seal_table).where(seal_table.c.case_id == bindparam("w_case_id")).values(
     seq=bindparam("v_seq"), hash=bindparam("v_hash"), office=bindparam("v_office"), key_id=bindparam("v_key_id"),
     mac=bindparam("v_mac"))
@@ -178,7 +187,9 @@ def case_to_append(conn: Connection, case_id: str, office: str | None):
     On PostgreSQL a writer that waited for the lock gets the case's new row but the other
     tables' rows as its statement first saw them (READ COMMITTED re-checks only the locked
     row): when the seal seems not to agree, the row is read again, lock held, fresh."""
-    statement = _PG_CASE_TO_APPEND if conn.dialect.name == "postgresql" else _CASE_TO_APPEND
+    if conn.dialect.name == "postgresql" and not _PG_CASE_TO_APPEND:
+        _PG_CASE_TO_APPEND.append(_pg_case_to_append())
+    statement = _PG_CASE_TO_APPEND[0] if conn.dialect.name == "postgresql" else _CASE_TO_APPEND
     row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)
     if conn.dialect.name == "postgresql" and seal_problem(row) is not None:
         row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)
