@@ -204,3 +204,20 @@ def test_db_upgrade_rebuilds_when_the_law_changed_and_db_rebuild_on_demand(wm, d
     r = wm("db", "rebuild", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"rebuilt": 1}
     assert json.loads(wm("case", "verify", "--format", "json").stdout)["ok"] is True
+
+
+def test_postgresql_indexes_every_substring_of_one_and_two_characters(store):
+    """Migration 0010: ``wm_short_grams`` gives each distinct substring of one and two characters
+    (a ``q`` shorter than pg_trgm's trigram asks its GIN index); SQLite has no such function."""
+    from sqlalchemy import text
+
+    with store.engine.connect() as conn:
+        if conn.dialect.name != "postgresql":
+            assert conn.execute(text("SELECT count(*) FROM sqlite_master WHERE name = "
+                                     "'ix_rm_notices_search_short'")).scalar() == 0
+            return
+        grams = conn.execute(text("SELECT wm_short_grams('浮子浮\n')")).scalar()
+        assert sorted(grams) == sorted(["浮", "子", "\n", "浮子", "子浮", "浮\n"])
+        assert conn.execute(text("SELECT wm_short_grams('')")).scalar() == []
+        assert conn.execute(text("SELECT count(*) FROM pg_indexes WHERE indexname = "
+                                 "'ix_rm_notices_search_short'")).scalar() == 1

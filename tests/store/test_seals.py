@@ -242,6 +242,22 @@ def test_seals_made_with_another_secret_fail(store, monkeypatch):
         store.version(case)
 
 
+def test_a_list_reads_the_secret_once_and_the_next_list_sees_it_changed(store, monkeypatch):
+    """seals.batch: one list read looks up the configured secret once, not once a seal; the
+    secret changed between two reads is the second read's (its cases fail their seals)."""
+    from wreckmaster.store import seals as s
+
+    made = [store.open_case(drift_doc())[0] for _ in range(3)]
+    lookups = []
+    real = s._secret_names
+    monkeypatch.setattr(s, "_secret_names", lambda: lookups.append(1) or real())
+    assert [r["case"] for r in store.list_cases()] == made
+    assert len(lookups) == 1
+    monkeypatch.setenv("WRECKMASTER_SECRET", "a different secret of at least thirty-two characters")
+    assert store.list_cases() == []
+    assert len(lookups) == 2
+
+
 def test_a_new_seal_key_id_keeps_the_old_seals_valid(store, monkeypatch):
     case = four_entries(store)
     monkeypatch.setenv("WRECKMASTER_SEAL_KEY_ID", "2026-12")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from .words import CLASSES, goods_class
+from .words import CLASSES
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -128,32 +128,9 @@ def parse(query: Any, today: date) -> tuple[Filters, str | None, int]:
 
 # --- the rows and their facts -----------------------------------------------------------------
 def _facts(store: Any, rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """For each (case, item): what the filters need beyond the public row — the regime, the
-    class of goods, the position — read from the case's scenario (once per case)."""
-    out: dict[tuple[str, str], dict[str, Any]] = {}
-    seen: dict[str, Any] = {}
-    for r in rows:
-        case = r["case"]
-        if case not in seen:
-            try:
-                seen[case] = store.scenario(case)
-            except Exception:   # a case that no longer folds has no facts beyond its row
-                seen[case] = None
-        sc = seen[case]
-        item = next((i for i in sc.items if i.id == r["item"]), None) if sc is not None else None
-        position = None
-        if item is not None and item.found is not None and item.found.position is not None:
-            position = item.found.position
-        elif sc is not None and sc.case.position is not None:
-            position = sc.case.position
-        out[(case, r["item"])] = {
-            "regime": sc.regime if sc is not None else None,
-            "class": goods_class(sc, item) if item is not None else None,
-            "position": (float(position.lat), float(position.lon)) if position is not None else None,
-            "photos": list(item.photos) if item is not None else [],
-            "found_state": item.found.state if item is not None and item.found is not None else None,
-        }
-    return out
+    """For each (case, item): what the page shows beyond the public row — the class of goods and
+    the position — as the notice read model's row carries it (``facts``: no case is read)."""
+    return {(r["case"], r["item"]): dict(r["facts"]) for r in rows}
 
 
 def _cursor_of_key(key: tuple[str, str, str]) -> str:
@@ -177,7 +154,7 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
     filters of ``GET /api/notices`` and orders and pages the rows in the database
     (:meth:`~wreckmaster.store.store.Store.board_page`, keyset on the board's order); the
     municipality (a substring of the place or the office's name) is checked here as the rows are
-    read, and the facts (class, position, photographs) are read for the page only."""
+    read, and the facts (class, position) come with the rows."""
     from wreckmaster.service.routers.notices import FIELDS, _plain
     from wreckmaster.store.errors import NotFound
     from wreckmaster.store.readmodels import NoticeFilter
@@ -201,6 +178,6 @@ def search(store: Any, filters: Filters, cursor: str | None = None, limit: int =
         page, last = store.board_page(filters.as_of, wanted, limit, after, keep)
     except NotFound:   # an office that does not exist has nothing under notice (and is not revealed)
         page, last = [], None
-    page = [{k: _plain(r.get(k)) for k in FIELDS} for r in page]
     nxt = _cursor_of_key(last) if last is not None else None
-    return page, nxt, (_facts(store, page) if page else {})
+    facts = _facts(store, page) if page else {}
+    return [{k: _plain(r.get(k)) for k in FIELDS} for r in page], nxt, facts

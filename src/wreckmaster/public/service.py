@@ -134,16 +134,18 @@ def file_report(store: Any, raw: dict[str, Any], raw_photos: list[bytes], today:
 
 # --- what is under notice -----------------------------------------------------------------------
 def notice_of(store: Any, case_id: str, item_id: str, as_of: date) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The board's row of one item under notice on ``as_of`` and its facts, or None."""
-    from .board import _facts
-    from wreckmaster.service.routers.notices import public_notices
+    """The board's row of one item under notice on ``as_of`` and its facts (the row's class and
+    position, the case's regime and the item's photographs), or None: one read-model row and
+    the one case."""
+    from wreckmaster.service.routers.notices import FIELDS, _plain
+    from wreckmaster.store.readmodels import NoticeFilter
 
-    for row in public_notices(store, as_of):
-        if row["case"] == case_id and row["item"] == item_id:
-            facts = _facts(store, [row])[(case_id, item_id)]
-            facts["photos"] = item_photos(store, case_id, item_id)
-            return row, facts
-    return None
+    page, _ = store.board_page(as_of, NoticeFilter(case=case_id, item=item_id), 1)
+    if not page:
+        return None
+    scenario = store.scenario(case_id)
+    facts = {**page[0]["facts"], "regime": scenario.regime, "photos": photos_of(scenario, item_id)}
+    return {k: _plain(page[0].get(k)) for k in FIELDS}, facts
 
 
 def item_photos(store: Any, case_id: str, item_id: str) -> list[str]:

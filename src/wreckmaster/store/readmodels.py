@@ -160,12 +160,15 @@ def _out_of_scope(result) -> bool:
     return any(f.code == "out-of-temporal-scope" and f.severity == "error" for f in result.findings)
 
 
-def with_office_days(conn: Connection, office: str, doc: dict[str, Any]) -> dict[str, Any]:
+def with_office_days(conn: Connection, office: str, doc: dict[str, Any], days: list[str] | None = None
+                     ) -> dict[str, Any]:
     """The case as `case export` gives it: the office's own closing days as ``case.closed_days``
-    (CASE.md 1.1; they move jp-1899-2025's claim deadlines), no key when there are none."""
+    (CASE.md 1.1; they move jp-1899-2025's claim deadlines), no key when there are none.
+    ``days``: the office's, read already (else they are read here)."""
     from .office_store import OfficeMethods
 
-    days = OfficeMethods._closed_days(conn, office)
+    if days is None:
+        days = OfficeMethods._closed_days(conn, office)
     if days and isinstance(doc.get("case"), dict):
         return {**doc, "case": {**doc["case"], "closed_days": days}}
     return doc
@@ -327,12 +330,13 @@ def _same(columns: list[str], a: str, b: str) -> str:
     return f"({', '.join(f'{a}.{c}' for c in columns)}) IS NOT DISTINCT FROM ({', '.join(f'{b}.{c}' for c in columns)})"
 
 
-def _pg_refresh_statement():
+def _pg_refresh_parts() -> tuple[str, str]:
     """PostgreSQL: a case's rows brought to the new ones in one statement (one round trip, as the
-    append's own writes: ``repository._PG_APPEND``), the new rows as JSON arrays of objects. Only
-    the rows that changed are written: a row the case keeps stays (its indexes, the trigram GIN
-    index among them, are not touched). Every part of the statement sees the rows as they were
-    before it, so the old rows left out are deleted and the new ones not there are inserted."""
+    append's own writes: ``repository._PG_APPEND``, which can carry them), the new rows as JSON
+    arrays of objects. Only the rows that changed are written: a row the case keeps stays (its
+    indexes, the trigram GIN index among them, are not touched). Every part of the statement sees
+    the rows as they were before it, so the old rows left out are deleted and the new ones not
+    there are inserted. ``(the common table expressions, the final statement)``."""
     parts = []
     for name, columns in (("rm_deadlines", _DEADLINE_COLUMNS), ("rm_notices", _NOTICE_COLUMNS)):
         cols = ", ".join(columns)
@@ -343,34 +347,42 @@ new_{name} AS (INSERT INTO {name} ({cols}) SELECT {cols} FROM want_{name} w WHER
     SELECT 1 FROM {name} o WHERE o.case_id = :case_id AND {_same(columns, "o", "w")}))""")
     cols = ", ".join(_CASE_COLUMNS)
     changed = [c for c in _CASE_COLUMNS if c != "case_id"]
-    return text(f"""WITH {", ".join(parts)}
-INSERT INTO rm_cases ({cols}) SELECT {cols} FROM json_populate_record(NULL::rm_cases, CAST(:case AS json))
+    return ", ".join(parts), f"""INSERT INTO rm_cases ({cols}) SELECT {cols} FROM json_populate_record(NULL::rm_cases, CAST(:case AS json))
 ON CONFLICT (case_id) DO UPDATE SET {", ".join(f"{c} = EXCLUDED.{c}" for c in changed)}
 WHERE NOT {_same(changed, "rm_cases", "EXCLUDED")}
-""")
+"""
 
 
-_PG_REFRESH = _pg_refresh_statement()
+PG_REFRESH_PARTS, PG_REFRESH_FINAL = _pg_refresh_parts()
+_PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
-            scenario=None, trust_digest: bool = False) -> None:
+            scenario=None, trust_digest: bool = False, closed_days: list[str] | None = None,
+            deferred: bool = False, have: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
     validated it (used when the office adds no closing days, so the document is the same).
     ``trust_digest`` (the append's): a case row whose digest is the new rows' means the rows are
     those already, and nothing more is read (SQLite); otherwise every row is compared, as
-    ``db rebuild`` needs after rows were changed behind the store's back."""
-    with_days = with_office_days(conn, office, doc)
+    ``db rebuild`` needs after rows were changed behind the store's back. ``closed_days``: the
+    office's, when the caller read them already. ``deferred`` (PostgreSQL): nothing is sent;
+    the parameters of :data:`_PG_REFRESH` are returned for the caller's own statement
+    (``repository.store_append``), or None when ``have`` (the case's ``rm_cases`` row, read
+    with the locked case) is the new one: the same digest, the same rows."""
+    with_days = with_office_days(conn, office, doc, closed_days)
     rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
     if conn.dialect.name == "postgresql":
-        conn.execute(_PG_REFRESH, {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
-                                   "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
-                                   "rm_notices": json.dumps(rows.notices, ensure_ascii=False)})
-        return
+        params = {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
+                  "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
+                  "rm_notices": json.dumps(rows.notices, ensure_ascii=False)}
+        if deferred:
+            return None if have is not None and trust_digest and have == rows.case else params
+        conn.execute(_PG_REFRESH, params)
+        return None
     have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
     if have is not None and _plain(have) == rows.case and trust_digest:
-        return   # the same digest: the same rows
+        return None   # the same digest: the same rows
     if have is None:
         conn.execute(insert(rm_cases), [rows.case])
     elif _plain(have) != rows.case:
@@ -378,6 +390,7 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
             {k: v for k, v in rows.case.items() if k != "case_id"}))
     _sync(conn, rm_deadlines, _DEADLINE_COLUMNS, case_id, rows.deadlines)
     _sync(conn, rm_notices, _NOTICE_COLUMNS, case_id, rows.notices)
+    return None
 
 
 _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
@@ -509,6 +522,9 @@ class NoticeFilter:
     found_to: date | None = None
     near: tuple[float, float] | None = None
     radius_km: float | None = None
+    #: one case's item (the public item page; not a filter of the API)
+    case: str | None = None
+    item: str | None = None
 
 
 def encode_cursor(num: int, ord_: int) -> str:
@@ -551,6 +567,9 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
             # the trigram tokenizer folds ASCII case only: the column says the last word
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
+            if 0 < len(q) < TRIGRAM:   # shorter than a trigram: migration 0010's index of short substrings
+                out.append(text("wm_short_grams(rm_notices.search) @> ARRAY[CAST(:short AS text)]")
+                           .bindparams(short=q))
             out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
         else:
             out.append(n.c.search.contains(q, autoescape=True))
@@ -558,6 +577,10 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
         out.append(n.c.kind == f.kind)
     if f.item_class is not None:
         out.append(n.c.item_class == f.item_class)
+    if f.case is not None:
+        out.append(n.c.case_id == f.case)
+    if f.item is not None:
+        out.append(n.c.item == f.item)
     if f.office is not None:
         out.append(n.c.office == f.office)
     if f.found_from is not None:
@@ -596,11 +619,13 @@ def _under_notice(conn: Connection, as_of: date, f: NoticeFilter):
         *_where(conn, f))
 
 
-def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None
+def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None, public=None
           ) -> tuple[list[dict[str, Any]], Any]:
     """The rows of ``q`` (ordered) that also pass what no index decides (:func:`_keeps`, and
     ``keep`` of the public row), ``limit`` of them: ``(rows, key of the last row, or None when
-    no row follows)``. Read in chunks of about a page."""
+    no row follows)``. Read in chunks of about a page; ``public`` makes a row's dict (else
+    :func:`_public`)."""
+    public_of = public or _public
     want = None if limit is None else limit + 1
     taken: list[tuple[Any, dict[str, Any]]] = []
     batch = 200 if want is None else max(want, 20)
@@ -609,7 +634,7 @@ def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=Non
         chunk = conn.execute(q.limit(batch).offset(offset)).all() if want is not None else conn.execute(q).all()
         for r in chunk:
             row = r._mapping
-            public = _public(row)
+            public = public_of(row)
             if _keeps(f, row) and (keep is None or keep(public)):
                 taken.append((key(r), public))
                 if want is not None and len(taken) >= want:
@@ -661,10 +686,17 @@ def board(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit
             q = q.where(or_(found < day, n.c.found_on.is_(None), and_(found == day, later)))
         else:
             q = q.where(n.c.found_on.is_(None), later)
-    return _page(conn, q, f, limit, lambda r: (r.found_on or "", r.case_id, r.item), keep)
+    return _page(conn, q, f, limit, lambda r: (r.found_on or "", r.case_id, r.item), keep, _board_row)
 
 
 def _public(row) -> dict[str, Any]:
     return {"office": row["office"], "case": row["case_id"], "item": row["item"], "description": row["description"],
             "kind": row["kind"], "found_on": row["found_on"], "place": row["place"], "claim_until": row["claim_until"]}
+
+
+def _board_row(row) -> dict[str, Any]:
+    """A board row: the public fields and, under ``facts``, what the board's page shows beyond
+    them from the same row (the class of goods, the position), so a page reads no case's log."""
+    position = (row["lat"], row["lon"]) if row["lat"] is not None and row["lon"] is not None else None
+    return {**_public(row), "facts": {"class": row["item_class"], "position": position}}
 

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.engine import Connection
 
 from . import canonical, engine_bridge, fold, seals
@@ -52,6 +53,20 @@ _CASE_TO_APPEND = _with_seal(select(
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"), *_SEAL_COLUMNS,
 ).select_from(cases).join(projections, projections.c.case_id == cases.c.id, isouter=True)).where(
     cases.c.id == bindparam("case_id")).with_for_update(of=cases)
+# PostgreSQL: the same with the office's closing days (``closed_days``: an array, NULL for none), which
+# the read models need (readmodels.with_office_days): one round trip fewer for every append
+# and its read-model row (``rm_*``: an append whose rows stay as they were sends none, as on SQLite)
+def _pg_case_to_append():
+    from .readmodels import rm_cases
+
+    q = _CASE_TO_APPEND.add_columns(
+        select(func.array_agg(aggregate_order_by(office_closed_days.c.day, office_closed_days.c.day)))
+        .where(office_closed_days.c.office == cases.c.office).scalar_subquery().label("closed_days"),
+        *(c.label(f"rm_{c.name}") for c in rm_cases.columns))
+    return q.join(rm_cases, rm_cases.c.case_id == cases.c.id, isouter=True)
+
+
+_PG_CASE_TO_APPEND: list = []   # built on first use (readmodels imports this module's neighbours)
 _UPDATE_SEAL = update(seal_table).where(seal_table.c.case_id == bindparam("w_case_id")).values(
     seq=bindparam("v_seq"), hash=bindparam("v_hash"), office=bindparam("v_office"), key_id=bindparam("v_key_id"),
     mac=bindparam("v_mac"))
@@ -72,8 +87,7 @@ _UPDATE_PROJECTION = update(projections).where(projections.c.case_id == bindpara
 # PostgreSQL: the whole write of an append in one statement (one round trip instead of one per
 # entry plus two): the entries (in seq order, so their global positions follow the log), the
 # case's row and its projection. Data-modifying CTEs all run, atomically, with the statement.
-_PG_APPEND = text("""
-WITH new_entries AS (
+_PG_APPEND_WRITES = """new_entries AS (
     INSERT INTO entries (case_id, seq, form, entry, schema_version, recorded_at, recorded_by, office, hash, seal)
     SELECT :case_id, e.seq, e.form, e.entry, :schema_version, :recorded_at, :recorded_by, :office, e.hash, e.seal
     FROM unnest(CAST(:seqs AS integer[]), CAST(:forms AS text[]), CAST(:entries AS text[]),
@@ -85,10 +99,22 @@ WITH new_entries AS (
 ), seal_row AS (
     UPDATE seals SET seq = :s_seq, hash = :s_hash, office = :s_office, key_id = :s_key_id, mac = :s_mac
     WHERE case_id = :case_id
-)
-UPDATE projections SET version = :version, scenario = :scenario, problems = :problems, last_hash = :last_hash
-WHERE case_id = :case_id
-""")
+)"""
+_PG_UPDATE_PROJECTION = """UPDATE projections SET version = :version, scenario = :scenario, problems = :problems,
+    last_hash = :last_hash WHERE case_id = :case_id"""
+_PG_APPEND = text(f"WITH {_PG_APPEND_WRITES}\n{_PG_UPDATE_PROJECTION}")
+
+
+def _pg_append_with_read_models():
+    """:data:`_PG_APPEND` and the case's read-model rows (``readmodels._PG_REFRESH``'s parts) in
+    one statement: the append's one round trip carries them too."""
+    from .readmodels import PG_REFRESH_FINAL, PG_REFRESH_PARTS
+
+    return text(f"WITH {_PG_APPEND_WRITES}, projection_row AS ({_PG_UPDATE_PROJECTION}),\n{PG_REFRESH_PARTS}\n"
+                f"{PG_REFRESH_FINAL}")
+
+
+_PG_APPEND_AND_READ_MODELS: list = []   # built on first use (readmodels imports this module's neighbours)
 
 
 def now_text() -> str:
@@ -161,9 +187,12 @@ def case_to_append(conn: Connection, case_id: str, office: str | None):
     On PostgreSQL a writer that waited for the lock gets the case's new row but the other
     tables' rows as its statement first saw them (READ COMMITTED re-checks only the locked
     row): when the seal seems not to agree, the row is read again, lock held, fresh."""
-    row = visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
+    if conn.dialect.name == "postgresql" and not _PG_CASE_TO_APPEND:
+        _PG_CASE_TO_APPEND.append(_pg_case_to_append())
+    statement = _PG_CASE_TO_APPEND[0] if conn.dialect.name == "postgresql" else _CASE_TO_APPEND
+    row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)
     if conn.dialect.name == "postgresql" and seal_problem(row) is not None:
-        row = visible(conn.execute(_CASE_TO_APPEND, {"case_id": case_id}).first(), case_id, office)
+        row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)
     return row
 
 
@@ -270,22 +299,27 @@ def insert_case(conn: Connection, case_id: str, num: int, office: str, doc: dict
 
 def store_append(conn: Connection, row, new_entries: list[tuple[int, str, str, str]], at: str,
                  recorded_by: str, case_values: dict[str, Any], projection: dict[str, Any],
-                 seal: dict[str, Any]) -> None:
+                 seal: dict[str, Any], read_models: dict[str, Any] | None = None) -> bool:
     """Write an append: its entries ``(seq, form, text, hash)`` (each with its seal), the case's
     row, its projection and its sealed head (seals.py: the one row more an append writes).
     On PostgreSQL with a projection to update, one statement (:data:`_PG_APPEND`): each
-    statement is a round trip to the server, and an append's time went into waiting for them."""
+    statement is a round trip to the server, and an append's time went into waiting for them;
+    ``read_models`` (the parameters of ``readmodels._PG_REFRESH``) go in the same statement.
+    Returns whether they were written."""
     case_id = row.id
     if conn.dialect.name == "postgresql" and row.p_version is not None:
         seqs, forms, texts, hashes = (list(column) for column in zip(*new_entries))
         entry_seals = [seals.entry_seal(case_id, q, h) for q, h in zip(seqs, hashes)]
         values = {k: v for k, v in case_values.items() if k != "office"}
-        conn.execute(_PG_APPEND, {
+        if read_models is not None and not _PG_APPEND_AND_READ_MODELS:
+            _PG_APPEND_AND_READ_MODELS.append(_pg_append_with_read_models())
+        conn.execute(_PG_APPEND if read_models is None else _PG_APPEND_AND_READ_MODELS[0], {
             "case_id": case_id, "schema_version": SCHEMA_VERSION, "recorded_at": at,
             "recorded_by": recorded_by, "office": row.office, "seqs": seqs, "forms": forms,
             "entries": texts, "hashes": hashes, "seals": entry_seals, "new_office": case_values["office"],
-            **values, **projection, **{f"s_{k}": seal[k] for k in ("seq", "hash", "office", "key_id", "mac")}})
-        return
+            **values, **projection, **{f"s_{k}": seal[k] for k in ("seq", "hash", "office", "key_id", "mac")},
+            **(read_models or {})})
+        return read_models is not None
     for seq, form, entry_text, digest in new_entries:
         insert_entry(conn, case_id, seq, form, entry_text, at, recorded_by, row.office, digest)
     conn.execute(_UPDATE_CASE, {"w_case_id": case_id, **{f"v_{k}": v for k, v in case_values.items()}})
@@ -295,3 +329,4 @@ def store_append(conn: Connection, row, new_entries: list[tuple[int, str, str, s
         conn.execute(insert(projections).values(case_id=case_id, **projection))
     else:
         conn.execute(_UPDATE_PROJECTION, {"w_case_id": case_id, **{f"v_{k}": v for k, v in projection.items()}})
+    return False

@@ -29,6 +29,7 @@ import json
 import os
 import re
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +52,35 @@ def current_key_id() -> str:
     return key_id
 
 
-def _secret_ident(key_id: str) -> tuple[str, str, str, str]:
+#: the secret's names read once for the seals a batch checks (:func:`batch`), per thread
+_PINNED = threading.local()
+
+
+def _secret_names() -> tuple[str, str, str]:
     """What names the configured secret without reading it: the variable, else where the key
     file is (``secret.data_dir``'s inputs)."""
     env = os.environ
-    return (env.get("WRECKMASTER_SECRET") or "", env.get("XDG_DATA_HOME") or "", env.get("HOME") or "", key_id)
+    return (env.get("WRECKMASTER_SECRET") or "", env.get("XDG_DATA_HOME") or "", env.get("HOME") or "")
+
+
+@contextmanager
+def batch():
+    """The seals checked inside (one list read's) use the secret as configured when it began:
+    the environment is read once, not for every seal. Outside a batch each check reads it, so a
+    secret rotated between two reads is the next read's."""
+    if getattr(_PINNED, "names", None) is not None:   # already inside one
+        yield
+        return
+    _PINNED.names = _secret_names()
+    try:
+        yield
+    finally:
+        _PINNED.names = None
+
+
+def _secret_ident(key_id: str) -> tuple[str, str, str, str]:
+    """:func:`_secret_names` (the batch's, inside :func:`batch`) and the key id."""
+    return (*(getattr(_PINNED, "names", None) or _secret_names()), key_id)
 
 
 def _key(key_id: str) -> bytes:

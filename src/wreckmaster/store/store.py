@@ -144,13 +144,14 @@ class Store(AuthMethods, OfficeMethods):
         statement per 500 cases, never one per row."""
         ids = sorted({r["case"] for r in rows})
         good: set[str] = set()
-        for k in range(0, len(ids), 500):
-            for row in conn.execute(repository.VERSIONS, {"ids": ids[k:k + 500]}):
-                problem = repository.seal_problem(row)
-                if problem is None:
-                    good.add(row.id)
-                else:
-                    self._found_tampered(row.id, problem)
+        with seals.batch():   # the secret's names read once for the page
+            for k in range(0, len(ids), 500):
+                for row in conn.execute(repository.VERSIONS, {"ids": ids[k:k + 500]}):
+                    problem = repository.seal_problem(row)
+                    if problem is None:
+                        good.add(row.id)
+                    else:
+                        self._found_tampered(row.id, problem)
         for case_id in set(ids) - good - self.tampered:
             if conn.execute(select(cases.c.id).where(cases.c.id == case_id)).first() is None:
                 self._found_tampered(case_id, "its read models remain, its row is gone: deleted outside wreckmaster")
@@ -420,13 +421,14 @@ class Store(AuthMethods, OfficeMethods):
         with self._tx() as conn:
             self._office_exists(conn, office)
             out = []
-            for r in conn.execute(repository.LIST, {}) if office is None else conn.execute(repository.LIST_OF_OFFICE, {"office": office}):
-                problem = repository.seal_problem(r)
-                if problem is not None:
-                    self._found_tampered(r.id, problem)
-                    continue
-                out.append({"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
-                            "occurred": r.occurred, "version": r.version})
+            with seals.batch():   # the secret's names read once for the list
+                for r in conn.execute(repository.LIST, {}) if office is None else conn.execute(repository.LIST_OF_OFFICE, {"office": office}):
+                    problem = repository.seal_problem(r)
+                    if problem is not None:
+                        self._found_tampered(r.id, problem)
+                        continue
+                    out.append({"case": r.id, "regime": r.regime, "office": r.office, "place": r.place,
+                                "occurred": r.occurred, "version": r.version})
             return out
 
     # --- the clerk's day and the notice board (.readmodels) ---------------------------
@@ -499,7 +501,7 @@ class Store(AuthMethods, OfficeMethods):
         found = audit.Findings()
         stale: list[dict] = []
         marks = self.checkpoint.marks()
-        with self._tx() as conn:
+        with self._tx() as conn, seals.batch():   # the secret's names read once for the whole check
             rows = audit.case_rows(conn, case_id)
             sealed = audit.seal_rows(conn, case_id)
             if case_id is not None:
