@@ -185,13 +185,22 @@ class PackageEvents:
         return tuple(own) if own else known()[etype].cites
 
     def event_label(self, etype: str, lang: str) -> str | None:
-        return self._look("events", etype, lang) or known()[etype].label.get(lang)
+        return self._look("events", etype, lang) or known()[etype].label.get(lang) or _other_language("events", etype, lang)
 
     def field_label(self, name: str, lang: str) -> str | None:
-        return self._look("fields", name, lang)
+        return self._look("fields", name, lang) or _other_language("fields", name, lang)
 
     def value_label(self, value: str, lang: str) -> str | None:
         return self._look("values", value, lang)
+
+
+#: labels in the pages' other languages, after the declarations (a French page of a Japanese case)
+OTHER_LANGUAGES_FILE = Path(__file__).with_name("labels.yaml")
+
+
+def _other_language(section: str, key: str, lang: str) -> str | None:
+    row = (_raw(OTHER_LANGUAGES_FILE).get(section) or {}).get(key) or {}
+    return str(row[lang]) if row.get(lang) else None
 
 
 @lru_cache(maxsize=None)
