@@ -97,7 +97,12 @@ def db_url(request, tmp_path):
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
         yield f"sqlite:///{path}"
         return
-    template = request.getfixturevalue("pg_template")
+    yield from pg_database(request.getfixturevalue("pg_template"))
+
+
+def pg_database(template: str):
+    """A throwaway PostgreSQL database made from ``template``: its URL, dropped afterwards (a generator
+    for a fixture to ``yield from``)."""
     name = f"wm_test_{uuid.uuid4().hex[:12]}"
     admin = pg_admin()
     admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')

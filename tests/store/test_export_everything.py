@@ -12,14 +12,13 @@ from __future__ import annotations
 import base64
 import io
 import json
-import uuid
 from datetime import date, timedelta
 
 import pytest
 
 from tests.public.conftest import jpeg_with_gps
 
-from .conftest import pg_admin, pg_url
+from .conftest import pg_database
 
 FOUND = (date.today() - timedelta(days=2)).isoformat()
 REPORT = {"description": "赤い浮き玉 三個", "found_on": FOUND, "state": "ashore", "place": "城ヶ島の浜",
@@ -28,14 +27,7 @@ REPORT = {"description": "赤い浮き玉 三個", "found_on": FOUND, "state": "
 
 @pytest.fixture
 def pg_empty(pg_template):
-    name = f"wm_test_{uuid.uuid4().hex[:12]}"
-    admin = pg_admin()
-    admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{pg_template}"')
-    try:
-        yield pg_url(name)
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+    yield from pg_database(pg_template)
 
 
 def _sqlite(sqlite_template, path) -> str:

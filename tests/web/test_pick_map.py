@@ -129,15 +129,21 @@ def test_the_script_inverts_the_servers_projection(placed, browser):
     page.close()
 
 
-def test_a_click_on_the_public_report_map_fills_latitude_and_longitude(placed, browser):
-    url = placed["url"]
+def _clicked_on_the_office(placed, browser, path: str, form: str):
+    """A phone's page at ``path`` (Japanese, office misaki) whose map ``#{form}-map`` is clicked on the
+    office's position: the page and the latitude and longitude its fields then hold (checked near it)."""
     page = browser.new_page(viewport={"width": 390, "height": 900})
-    page.goto(f"{url}/report?lang=ja&office=misaki")
-    expect(page.locator("#r-map")).to_be_visible()
-    _, tol = click_at(page, "#r-map", *OFFICE)
-    lat, lon = page.locator("#r-lat").input_value(), page.locator("#r-lon").input_value()
-    assert re.fullmatch(r"35\.\d{5}", lat) and re.fullmatch(r"139\.\d{5}", lon), (lat, lon)
+    page.goto(f"{placed['url']}{path}?lang=ja&office=misaki")
+    expect(page.locator(f"#{form}-map")).to_be_visible()
+    _, tol = click_at(page, f"#{form}-map", *OFFICE)
+    lat, lon = page.locator(f"#{form}-lat").input_value(), page.locator(f"#{form}-lon").input_value()
     assert near({"lat": lat, "lon": lon}, *OFFICE, 1.5 * tol), (lat, lon, tol)
+    return page, lat, lon
+
+
+def test_a_click_on_the_public_report_map_fills_latitude_and_longitude(placed, browser):
+    page, lat, lon = _clicked_on_the_office(placed, browser, "/report", "r")
+    assert re.fullmatch(r"35\.\d{5}", lat) and re.fullmatch(r"139\.\d{5}", lon), (lat, lon)
     axe_clean(page, "the public report form with its map at 390 px")
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
     shot(page, "pick-map-report-390")
@@ -172,13 +178,7 @@ def test_without_javascript_the_map_stays_hidden_and_the_field_is_typed(placed, 
 def test_a_click_on_the_boards_map_sets_the_point_to_search_around(placed, browser):
     """Issue 27: the board searches 'the place, with a map and a radius around a point' — the point
     by a click, written into the board's latitude and longitude, then searched."""
-    url = placed["url"]
-    page = browser.new_page(viewport={"width": 390, "height": 900})
-    page.goto(f"{url}/notices?lang=ja&office=misaki")
-    expect(page.locator("#b-map")).to_be_visible()
-    _, tol = click_at(page, "#b-map", *OFFICE)
-    lat, lon = page.locator("#b-lat").input_value(), page.locator("#b-lon").input_value()
-    assert near({"lat": lat, "lon": lon}, *OFFICE, 1.5 * tol), (lat, lon, tol)
+    page, lat, lon = _clicked_on_the_office(placed, browser, "/notices", "b")
     axe_clean(page, "the board's search with its map at 390 px")
     page.locator("#b-radius").fill("5")
     page.locator("#b-radius").press("Enter")
