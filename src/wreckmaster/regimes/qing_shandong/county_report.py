@@ -54,5 +54,5 @@ def county_report(ctx: Context) -> None:
         params=[period], readings=["qing-shandong-5-five-months", "qing-shandong-5-era-dates"])
     if d.status == "missed":
         ctx.finding("warning", "county-report-late", "qing-shandong:5", variant="made" if done else "not-made",
-                    due=cal.describe(reckoned.due), period=period.text, months_zh=months,
+                    due=cal.describe(reckoned.due), period=period.text, period_zh=months,
                     **({"done": cal.describe(done)} if done else {}))
