@@ -158,3 +158,25 @@ def test_the_command_line_prints_a_stored_cases_photographs(stored, tmp_path):
     r = run("notice", "--case", case_id, "--db", url, "--as-of", "2026-03-10", "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert printed_once(out.read_bytes())
+
+
+def test_the_french_declaration_prints_the_wrecks_photograph(tmp_path):
+    """Issue 27: the declaration of wreck (fr-epaves art 2) describes the items picked up: their
+    photographs go with them, captioned in French's document too."""
+    from tests.conftest import ROOT
+    from wreckmaster.files import load_scenario
+
+    doc = yaml.safe_load((ROOT / "examples/fr-epaves-port-wine-casks-plouguerneau-1917.yaml").read_text(encoding="utf-8"))
+    doc = doc.get("scenario", doc)
+    item = next(i for i in doc["items"] if i.get("found"))
+    item["photos"] = [PHOTOS[0].sha256]
+    path = tmp_path / "case.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    s = load_scenario(str(path))
+    a = assessment(s, s.as_of or s.case.occurred)
+    pdf = render_pdf("declaration", s, a, lang="fr", photo=LOOKUP)
+    # a page per salvor who picked it up, each with the item's photograph
+    assert len([r for r in images(pdf) if r["type"] == "image"]) == len(item["found"]["by"]) > 0
+    assert f"{item['id']}·{PHOTOS[0].sha256[:12]}" in pdf_text(pdf)
+    assert "Photographies" in pdf_text(pdf)
+    assert not [r for r in images(render_pdf("declaration", s, a, lang="fr")) if r["type"] == "image"]  # none stored: none

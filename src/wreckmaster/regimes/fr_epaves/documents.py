@@ -10,6 +10,7 @@ from typing import Any
 import re
 from fractions import Fraction
 
+from wreckmaster.documents import photos
 from wreckmaster.documents.common import STATUS, Ctx, DocumentProblem, de
 from wreckmaster.documents.labels import L
 from wreckmaster.documents.statement import totals
@@ -71,6 +72,7 @@ def _page(ctx: Ctx, salvor: str, receipt: bool) -> list[dict[str, Any]]:
                                     ctx.date(decl.date) if decl else "　")]},
         {"kind": "table", "heading": "Épaves recueillies" if fr else "Wreck picked up", "head": head, "num": (4,),
          "rows": rows},
+        *photos.section(ctx, items),   # the wreck's photographs (issue 27), when the store holds them
     ]
     if dues:
         out.append({"kind": "table", "heading": "Délai de déclaration (deux jours francs)" if fr else
