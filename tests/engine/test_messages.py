@@ -66,3 +66,36 @@ def test_a_finding_by_code_writes_the_english_and_keeps_its_values(tmp_path):
     assert [f.message for f in out.findings][1:] == ["the claim to buoy-2 came late"]
     with pytest.raises(KeyError, match="no English template"):
         ctx.finding("warning", "no-such-code", "jp-1899-2025:25")
+
+
+def test_a_step_and_a_duty_by_template_write_both_languages_and_keep_their_values(tmp_path):
+    """Steps and duties are templates as findings are (their own sections of messages.yaml): the
+    English is the ``text``/``duty``, the case's language the ``text_local``/``duty_local``, and the
+    id and values stay on the entry so a page in a third language renders its own template."""
+    from wreckmaster.law import regime as registry
+
+    _write(tmp_path / "toy", """steps:
+  posted: {en: "{item}: posted on {day}", ja: "{item}：{day_ja}公告", fr: "{item} : affiché le {day}"}
+  posted/late: {en: "{item}: posted late, on {day}"}
+duties:
+  claim: {en: "claim {item} by {due}", ja: "{due}までに{item}を請求する"}
+notes:
+  late: {en: "claimed after {due}"}
+""")
+    toy = registry.Regime(id="toy-steps", folder=tmp_path / "toy", currency=JPY_RIN, language="ja", rules=[])
+    out = Assessment(toy.id, date(2026, 4, 1), JPY_RIN, "ja")
+    ctx = registry.Context(scenario=None, regime=toy, out=out, as_of=date(2026, 4, 1))  # type: ignore[arg-type]
+    s = ctx.step("posting", "jp-1899-2025:25", "posted", item="buoy-1", day=date(2026, 3, 2), day_ja="3月2日")
+    assert (s.en, s.local) == ("buoy-1: posted on 2026-03-02", "buoy-1：3月2日公告")
+    assert toy.messages.render_in("steps", s.message, "fr", s.values) == "buoy-1 : affiché le 2026-03-02"
+    late = ctx.step("posting", "jp-1899-2025:25", "posted", variant="late", item="buoy-2", day="2026-03-09")
+    assert (late.en, late.local) == ("buoy-2: posted late, on 2026-03-09", None)   # no Japanese: English only
+    d = ctx.deadline("claim", "owner", date(2026, 3, 16), date(2026, 3, 20), "jp-1899-2025:25", note="late",
+                     item="buoy-1", due="2026-03-16")
+    assert (d.duty, d.duty_local, d.note, d.note_local, d.status) == (
+        "claim buoy-1 by 2026-03-16", "2026-03-16までにbuoy-1を請求する", "claimed after 2026-03-16", None, "missed")
+    assert toy.messages.render_in("duties", d.message, "ja", d.values) == d.duty_local
+    with pytest.raises(KeyError, match="no English template for step 'nothing'"):
+        ctx.step("posting", "jp-1899-2025:25", "nothing")
+    with pytest.raises(KeyError, match="duty 'nothing'"):
+        ctx.deadline("nothing", None, date(2026, 3, 16), None, "jp-1899-2025:25")

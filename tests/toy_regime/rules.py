@@ -43,12 +43,10 @@ def declaration(ctx: Context) -> None:
         ev = next((e for e in ctx.scenario.events_of("toy_declared") if item.id in (e.get("items") or [])), None)
         done = ev.date if ev else None
         finders = list(item.found.by or [])
-        ctx.out.deadline(f"declare the find of {item.id} at the town hall", finders[0] if len(finders) == 1 else None,
-                         due, done, [ART_1], local=f"déclarer la découverte de {item.id} à la mairie")
-        ctx.out.step("declaration", [ART_1], f"{item.id}: found {_found_on(ctx, item)}, to be declared by {due}",
-                     f"{item.id} : trouvée le {_found_on(ctx, item)}, à déclarer au plus tard le {due}",
-                     inputs={"item": item.id, "due": due.isoformat()}, params=[ctx.param("declaration.period")],
-                     readings=["toy-1900-1-three-days"])
+        ctx.deadline("declare-find", finders[0] if len(finders) == 1 else None, due, done, [ART_1], item=item.id)
+        ctx.step("declaration", [ART_1], "declaration-due", item=item.id, found=_found_on(ctx, item), due=due,
+                 inputs={"item": item.id, "due": due.isoformat()}, params=[ctx.param("declaration.period")],
+                 readings=["toy-1900-1-three-days"])
         if done is not None and done > due:
             ctx.finding("warning", "declaration-late", [ART_1], item=item.id, declared=done.isoformat(),
                         due=due.isoformat())
@@ -63,10 +61,9 @@ def claim_period(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("notice_posted"):
         for item_id in ev.get("items") or []:
             due = period.due(ev.date)
-            ctx.out.step("claim_period", [ART_2], f"{item_id}: posted {ev.date}, the owner may claim it until {due}",
-                         f"{item_id} : affichée le {ev.date}, le propriétaire peut la réclamer jusqu’au {due}",
-                         inputs={"item": item_id, "until": due.isoformat()},
-                         params=[ctx.param("notice.claim_period")], readings=["toy-1900-2-thirty-days"])
+            ctx.step("claim_period", [ART_2], "claim-until", item=item_id, posted=ev.date, due=due,
+                     inputs={"item": item_id, "until": due.isoformat()},
+                     params=[ctx.param("notice.claim_period")], readings=["toy-1900-2-thirty-days"])
 
 
 @rule(cites=[ART_3], reads=["item.value", "item.found", "item.owner", "param:finder_reward"])
@@ -78,9 +75,8 @@ def finder_reward(ctx: Context) -> None:
             continue
         exact = rate.value * Fraction(item.value)
         awards = ctx.out.award(list(item.found.by), item.id, "reward", exact, [ART_3])
-        ctx.out.step("finder_reward", [ART_3], f"{item.id}: {rate.text} of {item.value}",
-                     f"{item.id} : {rate.text} de {item.value}", inputs={"item": item.id},
-                     params=[rate], exact=exact, readings=["toy-1900-3-tenth"])
+        ctx.step("finder_reward", [ART_3], "reward", item=item.id, rate=rate.text, value=item.value,
+                 inputs={"item": item.id}, params=[rate], exact=exact, readings=["toy-1900-3-tenth"])
         owner = ctx.scenario.owner_of(item)
         if owner:
             ctx.out.charge_awards(awards, owner, [ART_3])

@@ -54,6 +54,12 @@ class Deadline:
     cites: tuple[str, ...]
     note: str | None = None   # why it is met or missed, when that is not plain (docs/scenario-extensions.md)
     duty_local: str | None = None   # the duty in the case's language (documents and pages in that language)
+    #: the duty's template id and values (issue 22, :mod:`.messages`: a page in another language
+    #: renders its template there), and the note's; not part of the JSON, which carries the sentences
+    message: str | None = None
+    values: tuple[tuple[str, Any], ...] = ()
+    note_message: str | None = None
+    note_local: str | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,10 @@ class Step:
     currency: money.Currency | None = None
     readings: tuple[str, ...] = ()
     overrides: str | None = None
+    #: the step's template id and its values (issue 22, :mod:`.messages`), where a template writes it:
+    #: a page in another language renders that language's template
+    message: str | None = None
+    values: tuple[tuple[str, Any], ...] = ()
 
     def _write(self) -> None:
         """Write the texts of a :class:`Later` (once; they are kept)."""
@@ -272,9 +282,13 @@ class Assessment:
     # --- the rest ----------------------------------------------------------------------
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
                  cites: str | Sequence[str], status: periods.Status | None = None, note: str | None = None,
-                 local: str | None = None) -> Deadline:
-        """Add a deadline: ``duty`` in English and, as ``local``, in the case's language."""
-        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note, local)
+                 local: str | None = None, *, message: str | None = None,
+                 values: tuple[tuple[str, Any], ...] = (), note_message: str | None = None,
+                 note_local: str | None = None) -> Deadline:
+        """Add a deadline: ``duty`` in English and, as ``local``, in the case's language (a rule
+        gives them by template: :meth:`.regime.Context.deadline`)."""
+        d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note, local,
+                     message, values, note_message, note_local)
         self.deadlines.append(d)
         return d
 
@@ -292,15 +306,17 @@ class Assessment:
     def step(self, rule: str, cites: str | Sequence[str], en: str | Later, local: str | None = None, *,
              inputs: dict[str, Any] | None = None, params: Sequence[Any] = (),
              exact: Fraction | None = None, amount: Decimal | None = None,
-             readings: Sequence[str] = (), overrides: str | None = None) -> Step:
+             readings: Sequence[str] = (), overrides: str | None = None, message: str | None = None,
+             values: tuple[tuple[str, Any], ...] = ()) -> Step:
         """Add a step. ``en`` (and ``local``) are its texts, or ``en`` is a :class:`Later` that
-        writes both when they are first read (``local`` is then not given)."""
+        writes both when they are first read (``local`` is then not given). A rule gives them by
+        template (:meth:`.regime.Context.step`), which keeps the ``message`` id and its ``values``."""
         if type(en) is Later:
             if local is not None:
                 raise TypeError("a Later writes both texts: local is not given with it")
             en, local = en.write, en.args  # type: ignore[assignment]
         s = Step(rule, _cites(cites), en, local, dict(inputs) if inputs else {}, tuple(params),
-                 exact, amount, self.currency, _readings(readings), overrides)
+                 exact, amount, self.currency, _readings(readings), overrides, message, values)
         self.explanation.append(s)
         return s
 

@@ -27,23 +27,76 @@ variant="hire")`` reads ``owner-unknown/hire``; the finding's code stays ``owner
 A template that is a plain string is the text in the regime's language, without values (the form
 issue 25 began with). The values are strings the rule has written already (a date in ISO, an
 amount with its unit), so a template gives exactly the sentence the rule would have written.
+A value written differently in one language has its twin ``<name>_<lang>`` (``start`` and
+``start_fr``, ``period`` and ``period_zh``), which that language's template names.
+
+Steps and duties are templates the same way, in their own sections of the same file::
+
+    steps:                       # ctx.step(rule, cites, "declaration-made", item=…, due=…)
+      declaration-made:
+        en: "{item}: found on {start}; … in time until {due} inclusive"
+        fr: "{item} : … jusqu’au {due_fr} inclus"
+    duties:                      # ctx.deadline("declare-find", party, due, done_on, cites, item=…)
+      declare-find:
+        en: "declare the find of {item} to the administrateur de l’inscription maritime"
+        fr: "déclarer l’épave {item} à l’administrateur de l’inscription maritime"
+    notes:                       # ctx.deadline(…, note="declared-late", date=…)
+      declared-late: {en: "declared on {date}, after the two clear days ending {due}"}
+
+A step's texts are written when first read (:class:`~.assessment.Later`); the step keeps its id
+and values, so a page in another language renders that language's template where the regime has
+one (:meth:`Templates.render_in`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from .yamlio import LawDataError
 
 FILE = "messages.yaml"
 
 
+#: the sections of ``messages.yaml``: what each template writes
+SECTIONS = ("findings", "steps", "duties", "notes")
+_SINGULAR = {"findings": "finding", "steps": "step", "duties": "duty", "notes": "note"}
+
+
 @dataclass(frozen=True)
 class Templates:
-    """A regime's finding templates: code → language → template."""
+    """A regime's templates: code → language → template, for its findings (and, by section, its
+    steps, duties and deadline notes: :meth:`section`)."""
 
     findings: Mapping[str, Mapping[str, str]]
+    steps: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    duties: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def section(self, name: str) -> Mapping[str, Mapping[str, str]]:
+        """The templates of one section (:data:`SECTIONS`)."""
+        return getattr(self, name)
+
+    def text(self, section: str, key: str, lang: str, values: Mapping[str, Any]) -> str | None:
+        """The step, duty or note ``key`` in ``lang`` with its values (its ``variant`` choosing
+        ``key/variant``), or None where the regime has no template in that language."""
+        variant = values.get("variant")
+        t = (self.section(section).get(f"{key}/{variant}" if variant else key) or {}).get(lang)
+        return None if t is None else t.format_map(values)
+
+    def english(self, section: str, key: str, values: Mapping[str, Any]) -> str:
+        """The English of a step, duty or note: a key without one raises at once (:class:`KeyError`)."""
+        out = self.text(section, key, "en", values)
+        if out is None:
+            variant = values.get("variant")
+            raise KeyError(f"no English template for {_SINGULAR[section]} {key!r}"
+                           f"{f' (variant {variant!r})' if variant else ''} in {FILE}")
+        return out
+
+    def render_in(self, section: str, key: str | None, lang: str, values: tuple[tuple[str, Any], ...]) -> str | None:
+        """What a page in ``lang`` shows for a step, duty or note the engine kept by ``key`` and
+        its values (None: the regime has no template in that language, or the text is not a template)."""
+        return None if key is None else self.text(section, key, lang, dict(values))
 
     def template(self, code: str, lang: str, variant: str | None = None) -> str | None:
         """The template of ``code`` in ``lang``; a finding whose sentence takes one of several
@@ -70,13 +123,16 @@ BASE = Path(__file__).parent
 def load(folder: Path, language: str) -> Templates:
     """The templates of the package in ``folder`` (its ``messages.yaml``), with those of the
     packages it includes under them and the engine's (:data:`BASE`) under all (its own win)."""
-    out = _load(BASE, language, ())
-    for code, langs in _load(Path(folder), language, ()).items():
-        out.setdefault(code, {}).update(langs)
-    return Templates(out)
+    sections: dict[str, dict[str, dict[str, str]]] = {}
+    for name in SECTIONS:
+        out = _load(BASE, language, (), name)
+        for code, langs in _load(Path(folder), language, (), name).items():
+            out.setdefault(code, {}).update(langs)
+        sections[name] = out
+    return Templates(**sections)
 
 
-def _load(folder: Path, language: str, seen: tuple[Path, ...]) -> dict[str, dict[str, str]]:
+def _load(folder: Path, language: str, seen: tuple[Path, ...], section: str = "findings") -> dict[str, dict[str, str]]:
     path = folder / FILE
     if folder in seen:
         raise LawDataError(f"{path}: includes itself")
@@ -87,9 +143,9 @@ def _load(folder: Path, language: str, seen: tuple[Path, ...]) -> dict[str, dict
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     out: dict[str, dict[str, str]] = {}
     for pkg in data.get("include") or ():
-        for code, langs in _load(folder.parent / str(pkg), language, (*seen, folder)).items():
+        for code, langs in _load(folder.parent / str(pkg), language, (*seen, folder), section).items():
             out.setdefault(code, {}).update(langs)
-    for code, row in (data.get("findings") or {}).items():
+    for code, row in (data.get(section) or {}).items():
         langs = {language: str(row)} if isinstance(row, str) else {str(k): str(v) for k, v in row.items()}
         out.setdefault(str(code), {}).update(langs)   # its own win, language by language
     return out

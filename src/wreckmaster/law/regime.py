@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import messages, money
-from .assessment import Assessment
+from .assessment import Assessment, Later
 from .contributes import NOTICE_ENDS, NOTICE_STARTS, Document, DocumentWords, ItemClass, MapLayers
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
@@ -199,12 +199,52 @@ class Context:
         self.out.finding(severity, code, template.format_map(values), cites,  # type: ignore[arg-type]
                          values=tuple(sorted(values.items())))
 
+    # --- prose at the edge: steps and duties by template (issue 22, :mod:`.messages`) -------------
+    def step(self, rule: str, cites: Any, message: str, /, *, inputs: dict[str, Any] | None = None,
+             params: Sequence[Any] = (), readings: Sequence[str] = (), exact: Any = None, amount: Any = None,
+             overrides: str | None = None, **values: Any) -> Any:
+        """Add the step ``rule`` written by the regime's template ``message`` (``messages.yaml``,
+        ``steps:``) with ``values``: its ``text`` the English template, its ``text_local`` the one
+        in the case's language (None where the regime has none). The texts are written when first
+        read, so the values must not change afterwards (strings, numbers, dates, tuples). A
+        message without an English template raises at once (:class:`KeyError`). The first three
+        arguments are positional only, so a value may be named ``rule`` or ``cites``."""
+        templates = self.regime.messages
+        key = f"{message}/{values['variant']}" if values.get("variant") else message
+        if "en" not in templates.steps.get(key, ()):
+            templates.english("steps", message, values)   # raises, naming it
+        kept = tuple(values.items())
+        return self.out.step(rule, cites, Later(_step_texts, templates, message, self.regime.language, kept),
+                             inputs=inputs, params=params, readings=readings, exact=exact, amount=amount,
+                             overrides=overrides, message=message, values=kept)
+
+    def deadline(self, duty: str, party: str | None, due: date, done_on: date | None, cites: Any, /, *,
+                 status: Any = None, note: str | None = None, **values: Any) -> Any:
+        """Add a deadline whose duty is the regime's template ``duty`` (``messages.yaml``,
+        ``duties:``) with ``values``, in English and in the case's language; ``note`` names a
+        template of ``notes:`` written with the same values (why it is met or missed). The first five
+        arguments are positional only, so a value may be named ``due`` or ``party``."""
+        templates = self.regime.messages
+        lang = self.regime.language
+        return self.out.deadline(
+            templates.english("duties", duty, values), party, due, done_on, cites, status=status,
+            note=templates.english("notes", note, values) if note else None,
+            local=templates.text("duties", duty, lang, values), message=duty, values=tuple(values.items()),
+            note_message=note, note_local=templates.text("notes", note, lang, values) if note else None)
+
     def finding_once(self, severity: str, code: str, message: str, cites: Any) -> None:
         """A finding made at most once per case (a missing fact several rules need)."""
         seen = self.values.caches.setdefault("once", set())
         if code not in seen:
             seen.add(code)
             self.out.finding(severity, code, message, cites)  # type: ignore[arg-type]
+
+
+def _step_texts(templates: "messages.Templates", message: str, lang: str,
+                values: tuple[tuple[str, Any], ...]) -> tuple[str, str | None]:
+    """A step's English and local texts from its template (written when first read)."""
+    v = dict(values)
+    return templates.english("steps", message, v), templates.text("steps", message, lang, v)
 
 
 #: the entry point group naming regime packages installed outside ``wreckmaster.regimes`` (a plug-in's

@@ -80,7 +80,7 @@ def _as_written(scenario: Any) -> tuple[str, ...]:
 
 
 def _today_texts(texts: Later, keep: tuple[str, ...]) -> tuple[str, str | None]:
-    en, local = texts()
+    en, local = texts.write(*texts.args)
     return en, today_characters(local, keep)
 
 
