@@ -108,32 +108,28 @@ def baggage_limits(ctx: Context) -> None:
             ctx.finding("info", "baggage-size-unknown", "jp-village-ferry:13", item=repr(item.id),
                         missing=str(missing), max_sum=str(max_sum.text),
                         max_weight=str(max_weight.text))
-            ctx.out.step("baggage_limits", "jp-village-ferry:13",
-                         f"{item.id}: {missing} not given — taken to be within the limits of art 13.",
-                         f"{item.id}: 寸法又は重量の記載なし — 第13条の制限内とみなす",
-                         params=[max_sum, max_weight], readings=["jp-village-ferry-13-size-unknown"])
+            ctx.step("baggage_limits", "jp-village-ferry:13", "baggage-size-not-given", item=item.id, missing=missing,
+                     params=[max_sum, max_weight], readings=["jp-village-ferry-13-size-unknown"])
             continue
         result = check(item.dimensions_m, item.weight_kg, max_sum, max_weight)
         sides = " + ".join(str(s) for s in item.dimensions_m)
         if result.accepted:
-            ctx.out.step("baggage_limits", "jp-village-ferry:13",
-                         f"{item.id}: sides {sides} = {yen(result.sides_sum_m)} m ≤ {max_sum.text} m and "
-                         f"{item.weight_kg} kg ≤ {max_weight.text} kg: baggage.",
-                         f"{item.id}: 3辺の和 {yen(result.sides_sum_m)} メートル以下、重量 {item.weight_kg} キログラム以下 — 手荷物",
-                         inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
-                         params=[max_sum, max_weight], readings=["jp-village-ferry-13-limits"])
+            ctx.step("baggage_limits", "jp-village-ferry:13", "baggage-within-limits", item=item.id, sides=sides,
+                     sides_sum=yen(result.sides_sum_m), weight=item.weight_kg, max_sum=max_sum.text,
+                     max_weight=max_weight.text,
+                     inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
+                     params=[max_sum, max_weight], readings=["jp-village-ferry-13-limits"])
             continue
         over.add(item.id)
         why = "; ".join(r.message for r in result.reasons)
+        why_ja = "、".join(r.message_ja for r in result.reasons)
         ctx.finding("warning", "baggage-over-limits", ["jp-village-ferry:13", "jp-village-ferry:18"],
-                    item=repr(item.id), why=str(why), why_ja="、".join(r.message_ja for r in result.reasons))
-        ctx.out.step("baggage_limits", ["jp-village-ferry:13", "jp-village-ferry:18"],
-                     f"{item.id}: sides {sides} = {yen(result.sides_sum_m)} m, {item.weight_kg} kg — {why}: "
-                     "not baggage; measured as goods under art 18.",
-                     f"{item.id}: " + "、".join(r.message_ja for r in result.reasons) + " — 手荷物に当たらず、貨物として第18条による",
-                     inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
-                     params=[max_sum, max_weight],
-                     readings=["jp-village-ferry-13-limits", "jp-village-ferry-13-over-limits"])
+                    item=repr(item.id), why=str(why), why_ja=why_ja)
+        ctx.step("baggage_limits", ["jp-village-ferry:13", "jp-village-ferry:18"], "baggage-over-limits",
+                 item=item.id, sides=sides, sides_sum=yen(result.sides_sum_m), weight=item.weight_kg, why=why,
+                 why_ja=why_ja, inputs={"dimensions_m": list(item.dimensions_m), "weight_kg": item.weight_kg},
+                 params=[max_sum, max_weight],
+                 readings=["jp-village-ferry-13-limits", "jp-village-ferry-13-over-limits"])
 
 
 @rule(cites=["jp-village-ferry:13#1", "jp-village-ferry:15"],
@@ -151,16 +147,12 @@ def listed_articles(ctx: Context) -> None:
                         item=repr(item.id))
             continue
         if allowed is not None:
-            ctx.out.step("listed_articles", "jp-village-ferry:13#1",
-                         f"{item.id}: a dangerous article, accepted as baggage because the village specially allowed it "
-                         f"on {allowed.date}.", f"{item.id}: 危険物 — {allowed.date} 本村が特に認めて受託",
-                         readings=["jp-village-ferry-13-listed"])
+            ctx.step("listed_articles", "jp-village-ferry:13#1", "dangerous-article-allowed", item=item.id,
+                     date=allowed.date, readings=["jp-village-ferry-13-listed"])
             continue
         ctx.finding("warning", "baggage-listed-article", ["jp-village-ferry:13#1"], item=repr(item.id))
-        ctx.out.step("listed_articles", "jp-village-ferry:13#1",
-                     f"{item.id}: a dangerous article, not specially allowed — not to be accepted as baggage.",
-                     f"{item.id}: 危険物 — 本村の特別の承認なく、手荷物として受託しない",
-                     readings=["jp-village-ferry-13-listed"])
+        ctx.step("listed_articles", "jp-village-ferry:13#1", "dangerous-article-not-allowed", item=item.id,
+                 readings=["jp-village-ferry-13-listed"])
 
 
 @rule(cites=["jp-village-ferry:14", "jp-village-ferry:13#1"],
@@ -183,12 +175,11 @@ def inspection(ctx: Context) -> None:
         if not grounds:
             ctx.finding("warning", "inspection-without-grounds", ["jp-village-ferry:14", "jp-village-ferry:13#1"],
                         names=str(names), date=str(ev.date))
-        ctx.out.step("inspection", "jp-village-ferry:14",
-                     f"Inspection of {names} on {ev.date}: grounds {grounds or '— none recorded'}; "
-                     f"witnesses {', '.join(witnesses) or '— none'}.",
-                     f"{names} の内容調査（{ev.date}）: 疑い {grounds or 'なし'}、立会人 {'、'.join(witnesses) or 'なし'}",
-                     inputs={"items": items, "witnesses": witnesses, "grounds": grounds},
-                     readings=["jp-village-ferry-14-inspection"])
+        ctx.step("inspection", "jp-village-ferry:14", "inspection", names=names, date=ev.date,
+                 grounds=grounds or "— none recorded", grounds_ja=grounds or "なし",
+                 witnesses=", ".join(witnesses) or "— none", witnesses_ja="、".join(witnesses) or "なし",
+                 inputs={"items": items, "witnesses": witnesses, "grounds": grounds},
+                 readings=["jp-village-ferry-14-inspection"])
 
 
 @rule(cites=["jp-village-ferry:15", "jp-village-ferry:5"],
@@ -216,12 +207,10 @@ def harm_by_dangerous_articles(ctx: Context) -> None:
             continue
         awarded = ctx.out.award(victim, item.id, "damages", Fraction(amount), "jp-village-ferry:15")
         ctx.out.charge_awards(awarded, passenger, "jp-village-ferry:15")
-        ctx.out.step("harm_by_dangerous_articles", "jp-village-ferry:15",
-                     f"{item.id}: a dangerous article of passenger {passenger} did harm of {amount} yen to {victim} on "
-                     f"{ev.date}: borne entirely by the passenger.",
-                     f"{item.id}: 第13条の危険物により {victim} に及ぼした損害 {amount} 円 — 当該乗客 {passenger} の負担",
-                     inputs={"item": item.id, "to": victim, "amount": amount}, exact=Fraction(amount),
-                     amount=ctx.out.round(Fraction(amount)), readings=["jp-village-ferry-15-passenger"])
+        ctx.step("harm_by_dangerous_articles", "jp-village-ferry:15", "harm-borne-by-passenger", item=item.id,
+                 passenger=passenger, harm=amount, victim=victim, date=ev.date,
+                 inputs={"item": item.id, "to": victim, "amount": amount}, exact=Fraction(amount),
+                 amount=ctx.out.round(Fraction(amount)), readings=["jp-village-ferry-15-passenger"])
 
 
 @rule(cites=["jp-village-ferry:17"],
@@ -250,8 +239,6 @@ def day_of_sailing(ctx: Context) -> None:
                 ctx.finding("warning", "not-handed-in-on-sailing-day", "jp-village-ferry:17",
                             **what_values(item),
                             date=str(ev.date), sailing=str(sailing))
-            ctx.out.step("day_of_sailing", "jp-village-ferry:17",
-                         f"{item.id}: handed in on {ev.date}; the ferry sailed on {sailing}"
-                         + (" — the same day." if sailing == ev.date else " — not the day of sailing."),
-                         f"{item.id}: {ev.date} 差出、出帆 {sailing}" + ("（出帆当日）" if sailing == ev.date else "（出帆当日でない）"),
-                         readings=["jp-village-ferry-17-day-of-sailing"])
+            ctx.step("day_of_sailing", "jp-village-ferry:17",
+                     "handed-in-on-sailing-day" if sailing == ev.date else "handed-in-not-on-sailing-day",
+                     item=item.id, date=ev.date, sailing=sailing, readings=["jp-village-ferry-17-day-of-sailing"])

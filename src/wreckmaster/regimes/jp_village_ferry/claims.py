@@ -45,14 +45,11 @@ def period_of_grace(ctx: Context) -> None:
         done_on = done_on or grace.date
     late = late_payment_note(until, [p for p in payments if done_on is None or p[0] <= done_on], str(owed), "yen") \
         if done_on is not None and done_on > until else None
-    d = ctx.out.deadline(f"pay the compensation of {owed} yen (period of grace asked for on {grace.date})",
-                         village, until, done_on, "jp-village-ferry:20", note=late,
-                         local=f"損害賠償金 {owed} 円を支払う（{grace.date} に猶予を申し出た期間内）")
+    d = ctx.deadline("pay-compensation", village, until, done_on, "jp-village-ferry:20",
+                     note="paid-late" if late else None, owed=owed, asked_on=grace.date, late=late)
     ctx.finding("info", "grace-requested", "jp-village-ferry:20", asked_on=str(grace.date), until=str(until),
                 paid=str(paid), owed=str(owed), **({"variant": "late", "status": str(d.status), "late": late} if late
                                                    else {"variant": d.status}))
-    ctx.out.step("period_of_grace", "jp-village-ferry:20",
-                 f"Period of grace asked for on {grace.date} until {until}: compensation {owed} yen, paid {paid} yen "
-                 f"— {d.status}.",
-                 f"{grace.date} 猶予を求める（{until} まで）: 賠償額 {owed} 円、支払 {paid} 円",
-                 inputs={"until": until, "owed": owed, "paid": paid}, readings=["jp-village-ferry-20-grace"])
+    ctx.step("period_of_grace", "jp-village-ferry:20", "period-of-grace", asked_on=grace.date, until=until,
+             owed=owed, paid=paid, status=d.status,
+             inputs={"until": until, "owed": owed, "paid": paid}, readings=["jp-village-ferry-20-grace"])

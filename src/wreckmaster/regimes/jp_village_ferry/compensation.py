@@ -129,10 +129,9 @@ def compensation(ctx: Context) -> None:
             ctx.finding("info", "damage-ratio-capped", ["jp-village-ferry:18", "jp-village-ferry:19"],
                         item=repr(item.id), date=str(loss.on),
                         capped=str(yen(max(Fraction(0), 1 - before))), ratio=str(yen(ratio)))
-            ctx.out.step("damage_ratio_total", ["jp-village-ferry:18", "jp-village-ferry:19"],
-                         f"{item.id}: ratios already {yen(before)}; the loss on {loss.on} is cut from {yen(ratio)} to "
-                         f"{yen(max(Fraction(0), 1 - before))}.",
-                         f"{item.id}: 損害の程度の合計は1を超えない", readings=["jp-village-ferry-18-ratio-total"])
+            ctx.step("damage_ratio_total", ["jp-village-ferry:18", "jp-village-ferry:19"], "damage-ratio-capped",
+                     item=item.id, before=yen(before), date=loss.on, ratio=yen(ratio),
+                     capped=yen(max(Fraction(0), 1 - before)), readings=["jp-village-ferry-18-ratio-total"])
             ratio = max(Fraction(0), 1 - before)
         used[item.id] = before + ratio
         if exceptions.applied(ctx, NO_COMPENSATION, loss):
@@ -151,20 +150,19 @@ def compensation(ctx: Context) -> None:
         if payer is not None:
             ctx.out.charge_awards(awards, payer, cites)
         amount = sum((a.amount for a in awards), start=ctx.out.round(Fraction(0)))
-        ctx.out.step("compensation", cites, f"{_label(loss)}: {en} = {yen(exact)} → {amount} yen to {to}, paid by "
-                     f"{payer or 'the carrier'}.", f"{item.id}: {ja} = {yen(exact)} 円 → 賠償 {amount} 円",
-                     inputs={"item": item.id, "kind": what(item), "value": item.value,
-                             "declared_value": item.declared_value, "ratio": ratio, "cause": loss.cause},
-                     params=params, exact=exact, amount=amount, readings=readings)
+        ctx.step("compensation", cites, "compensation", label=_label(loss), item=item.id, formula=en, formula_ja=ja,
+                 base=yen(exact), awarded=amount, to=to, payer=payer or "the carrier",
+                 inputs={"item": item.id, "kind": what(item), "value": item.value,
+                         "declared_value": item.declared_value, "ratio": ratio, "cause": loss.cause},
+                 params=params, exact=exact, amount=amount, readings=readings)
     ctx[COMPENSATION] = awarded_all
 
 
 def _no(ctx: Context, loss: Loss, severity: str, code: str, why: str, cites, ja: str, readings=()) -> bool:
     ctx.finding(severity, code, cites, what=what(loss.item), what_ja=what_ja(loss.item), label=_label(loss),
                 label_ja=_label_ja(loss), why=why, why_ja=ja)
-    ctx.out.step(code.replace("-", "_"), cites, f"{_label(loss)}: {why} — no compensation.",
-                 f"{loss.item.id}: {ja} — 賠償しない",
-                 readings=list(readings) + ["jp-village-ferry-18-exceptions-order"])
+    ctx.step(code.replace("-", "_"), cites, "no-compensation", label=_label(loss), item=loss.item.id, why=why,
+             why_ja=ja, readings=list(readings) + ["jp-village-ferry-18-exceptions-order"])
     return True
 
 

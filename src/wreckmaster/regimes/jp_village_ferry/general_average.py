@@ -41,11 +41,9 @@ def general_average(ctx: Context) -> None:
         ctx.finding("info", "general-average", cites, adjustment=repr(path), path=str(path))
     else:
         ctx.finding("info", "general-average-not-adjusted", cites)
-    ctx.out.step("general_average", cites,
-                 "General average: adjusted under the York-Antwerp Rules 1974"
-                 + (f" — adjustment {path}." if path else " — no adjustment named."),
-                 "共同海損の精算は1974年ヨーク・アントワープ規則による" + (f"（精算書 {path}）" if path else ""),
-                 inputs={"general_average": path, "kind": ctx.case.kind}, readings=["jp-village-ferry-23-yar-1974", "jp-village-ferry-23-link"])
+    ctx.step("general_average", cites, "general-average-adjustment" if path else "general-average-no-adjustment",
+             path=path,
+             inputs={"general_average": path, "kind": ctx.case.kind}, readings=["jp-village-ferry-23-yar-1974", "jp-village-ferry-23-link"])
 
 
 @rule(cites=["jp-village-ferry:24", "yar-1974:VI"],
@@ -69,9 +67,8 @@ def sister_ship_salvage(ctx: Context) -> None:
             awards = ctx.out.award(salvors, None, "salvage_remuneration", Fraction(amount), cites)
             if payer is not None:
                 ctx.out.charge_awards(awards, payer, cites)
-        ctx.out.step("sister_ship_salvage", cites,
-                     f"Salvage by {', '.join(salvors)} on {ev.date}, a ship of the village: reckoned as by a stranger"
-                     + (f"; remuneration {amount} yen." if amount is not None else "."),
-                     f"{'、'.join(salvors)} による救助（{ev.date}）— 本村に属しないものとみなして救助費を計算",
-                     inputs={"by": salvors, "salvor_owner": ev.get("salvor_owner"), "amount": amount},
-                     readings=["jp-village-ferry-24-sister-ship", "jp-village-ferry-24-charge"])
+        ctx.step("sister_ship_salvage", cites, "sister-ship-salvage",
+                 variant="remuneration" if amount is not None else None, salvors=", ".join(salvors),
+                 salvors_ja="、".join(salvors), date=ev.date, remuneration=amount,
+                 inputs={"by": salvors, "salvor_owner": ev.get("salvor_owner"), "amount": amount},
+                 readings=["jp-village-ferry-24-sister-ship", "jp-village-ferry-24-charge"])

@@ -76,11 +76,10 @@ def dangerous_goods(ctx: Context) -> None:
         if unmet:
             ctx.finding("warning", "dangerous-goods-not-cleared", ["jp-village-ferry:5.1", "jp-village-ferry:5.2"],
                         item=repr(item.id), **_unmet(unmet))
-        ctx.out.step("dangerous_goods", "jp-village-ferry:5.1",
-                     f"{item.id}: dangerous goods — " + (_unmet(unmet)["unmet"] if unmet else
-                                                         "marked, declared and accepted before loading") + ".",
-                     f"{item.id}: 危険物 — " + ("明記・提示・承諾の要件を欠く" if unmet else "明記し提示して承諾を得た後に船積み"),
-                     inputs={"marked": item.marked}, readings=["jp-village-ferry-5-before-loading"])
+        ctx.step("dangerous_goods", "jp-village-ferry:5.1",
+                 "dangerous-goods-not-cleared" if unmet else "dangerous-goods-cleared", item=item.id,
+                 unmet=_unmet(unmet)["unmet"] if unmet else None,
+                 inputs={"marked": item.marked}, readings=["jp-village-ferry-5-before-loading"])
 
 
 @rule(cites=["jp-village-ferry:6", "jp-village-ferry:5.2"],
@@ -98,12 +97,11 @@ def heavy_goods(ctx: Context) -> None:
             ctx.finding("warning", "heavy-goods-not-declared", ["jp-village-ferry:6", "jp-village-ferry:5.2"],
                         item=repr(item.id), weight=str(item.weight_kg),
                         threshold=str(threshold.text), **_unmet(unmet))
-        ctx.out.step("heavy_goods", "jp-village-ferry:6",
-                     f"{item.id}: {item.weight_kg} kg ≥ {threshold.text} kg — " + (_unmet(unmet)["unmet"] if unmet else
-                                                                                "declared and marked") + ".",
-                     f"{item.id}: 重量 {item.weight_kg} キログラム（{threshold.text} キログラム以上）— " + ("明示又は明記を欠く" if unmet else "明示し明記した上船積み"),
-                     inputs={"weight_kg": item.weight_kg, "marked": item.marked}, params=[threshold],
-                     readings=["jp-village-ferry-6-one-tonne"])
+        ctx.step("heavy_goods", "jp-village-ferry:6", "heavy-goods-not-declared" if unmet else "heavy-goods-declared",
+                 item=item.id, weight=item.weight_kg, threshold=threshold.text,
+                 unmet=_unmet(unmet)["unmet"] if unmet else None,
+                 inputs={"weight_kg": item.weight_kg, "marked": item.marked}, params=[threshold],
+                 readings=["jp-village-ferry-6-one-tonne"])
 
 
 @rule(cites=["jp-village-ferry:5.2", "jp-village-ferry:5.1", "jp-village-ferry:6", "jp-village-ferry:7"],
@@ -158,23 +156,19 @@ def disposal(ctx: Context) -> None:
                 ctx.finding("info", "disposal-authorised", cites, **what_values(item), date=str(ev.date),
                             how=str(ev.get('how') or 'disposal'), how_ja=value_ja(ctx, ev.get("how"), "処分"),
                             why=why, why_ja=why_ja)
-                ctx.out.step("disposal", cites,
-                             f"{item.id}: disposed of on {ev.date} — {why}: authorised, no compensation.",
-                             f"{item.id}: {ev.date} 処分 — 第5条第2項による処分として適法、賠償なし",
-                             inputs={"reason": reason, "how": ev.get("how")},
-                             readings=["jp-village-ferry-5-2-disposal"]
-                             + (["jp-village-ferry-7-endangering"] if reason == "endangering" else []))
+                ctx.step("disposal", cites, "disposal-authorised", item=item.id, date=ev.date, why=why,
+                         inputs={"reason": reason, "how": ev.get("how")},
+                         readings=["jp-village-ferry-5-2-disposal"]
+                         + (["jp-village-ferry-7-endangering"] if reason == "endangering" else []))
             else:
                 ctx.finding("warning", "disposal-not-authorised", cites,
                             **what_values(item),
                             date=str(ev.date), reason=str(reason), reason_ja=value_ja(ctx, reason, ""), why=why,
                             why_ja=why_ja)
-                ctx.out.step("disposal", cites,
-                             f"{item.id}: disposed of on {ev.date} as {reason}, but {why} — not authorised; "
-                             "treated as a total loss attributable to the village.",
-                             f"{item.id}: {ev.date} 処分 — 処分の要件を欠き、本村の責に帰する滅失とする",
-                             inputs={"reason": reason, "how": ev.get("how")},
-                             readings=["jp-village-ferry-5-2-unauthorised"])
+                ctx.step("disposal", cites, "disposal-not-authorised", item=item.id, date=ev.date, reason=reason,
+                         why=why,
+                         inputs={"reason": reason, "how": ev.get("how")},
+                         readings=["jp-village-ferry-5-2-unauthorised"])
                 unauthorised.append((item_id, ev))
 
 
@@ -192,9 +186,7 @@ def who_accepts(ctx: Context) -> None:
             ctx.finding("warning", "not-accepted-by-carrier", ["jp-village-ferry:10", "jp-village-ferry:17"],
                         items=str(', '.join(ev.get('items', []))), date=str(ev.date),
                         receiver=str(receiver))
-            ctx.out.step("who_accepts", "jp-village-ferry:10",
-                         f"{', '.join(ev.get('items', []))}: handed to {receiver} on {ev.date} — not the village or its "
-                         "designated contractor.",
-                         f"{'、'.join(ev.get('items', []))}: {receiver} に差出 — 本村又は村長指定の請負人でない",
-                         readings=["jp-village-ferry-10-contractor"])
+            ctx.step("who_accepts", "jp-village-ferry:10", "not-accepted-by-carrier",
+                     items=", ".join(ev.get("items", [])), items_ja="、".join(ev.get("items", [])), receiver=receiver,
+                     date=ev.date, readings=["jp-village-ferry-10-contractor"])
 

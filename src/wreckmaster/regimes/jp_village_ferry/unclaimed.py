@@ -48,16 +48,13 @@ def unclaimed_goods(ctx: Context) -> None:
         due = period.value.due(unloaded)
         requested = first_date(ctx, "delivery_requested", item.id)
         owner = owner_of(ctx, item)
-        d = ctx.out.deadline(f"claim delivery of {item.id} (unclaimed after the {period.value.count}th day after "
-                             "unloading, it may be disposed of)", owner, due, requested, "jp-village-ferry:22",
-                             local=f"{item.id} の引渡しを請求する（陸揚後{period.value.count}日を過ぎると処分されることがある）")
-        ctx.out.step("unclaimed_goods", "jp-village-ferry:22",
-                     f"{item.id}: unloaded on {unloaded}; {period.text} from then (the day of unloading not counted) "
-                     f"end on {due}; delivery " + (f"requested on {requested}" if requested else "not requested")
-                     + f" — {d.status}.",
-                     f"{item.id}: 陸揚 {unloaded}、陸揚後{period.value.count}日 {due} 満了、引渡しの請求 " + (str(requested) if requested else "なし"),
-                     inputs={"unloaded": unloaded, "delivery_requested": requested}, params=[period],
-                     readings=["jp-village-ferry-22-thirty-days"])
+        d = ctx.deadline("claim-delivery", owner, due, requested, "jp-village-ferry:22", item=item.id,
+                         days=period.value.count)
+        ctx.step("unclaimed_goods", "jp-village-ferry:22",
+                 "delivery-requested" if requested else "delivery-not-requested", item=item.id, unloaded=unloaded,
+                 period=period.text, days=period.value.count, due=due, requested=requested, status=d.status,
+                 inputs={"unloaded": unloaded, "delivery_requested": requested}, params=[period],
+                 readings=["jp-village-ferry-22-thirty-days"])
         notified = first_date(ctx, "arrival_notified", item.id)
         disposal = disposals.get(item.id)
         if (d.status == "missed" or disposal is not None) and notified is None:
@@ -89,17 +86,14 @@ def unclaimed_goods(ctx: Context) -> None:
                         period=str(period.text), period_ja=period_ja,
                         how=str(disposal.get('how') or 'disposal'), how_ja=value_ja(ctx, disposal.get("how"), "処分"),
                         date=str(disposal.date))
-        ctx.out.step("unclaimed_disposal", "jp-village-ferry:22",
-                     f"{item.id}: disposed of on {disposal.date} — " + ("; ".join(problems) if problems else
-                                                                        "after the period, unclaimed, harmful to keep: allowed."),
-                     f"{item.id}: {disposal.date} 処分 — " + ("第22条の要件を欠く" if problems else "第22条により適法"),
-                     inputs={"how": disposal.get("how"), "harmful": disposal.get("harmful")},
-                     readings=["jp-village-ferry-22-thirty-days"])
+        ctx.step("unclaimed_disposal", "jp-village-ferry:22",
+                 "unclaimed-disposal-not-allowed" if problems else "unclaimed-disposal-allowed", item=item.id,
+                 date=disposal.date, problems="; ".join(problems),
+                 inputs={"how": disposal.get("how"), "harmful": disposal.get("harmful")},
+                 readings=["jp-village-ferry-22-thirty-days"])
     if not_notified:
         names = ", ".join(not_notified)
         ctx.finding("info", "arrival-not-notified", ["jp-village-ferry:21", "jp-village-ferry:22"], names=str(names),
                     period=str(period.text), period_ja=period_ja)
-        ctx.out.step("arrival_notice", ["jp-village-ferry:21", "jp-village-ferry:22"],
-                     f"{names}: no arrival notice recorded — art 21: no liability for that; art 22 counts from unloading.",
-                     f"{'、'.join(not_notified)}: 到着通知なし — 第21条により本村は責任を負わない",
-                     readings=["jp-village-ferry-21-notice"])
+        ctx.step("arrival_notice", ["jp-village-ferry:21", "jp-village-ferry:22"], "arrival-not-notified",
+                 names=names, names_ja="、".join(not_notified), readings=["jp-village-ferry-21-notice"])

@@ -34,10 +34,9 @@ def refused_requests(ctx: Context) -> None:
         asked = "return" if ev.get("request") == "return" else "a change of the port of discharge"
         ctx.finding("info", "request-refused", "jp-village-ferry:8", asked=str(asked), names=str(names),
                     date=str(ev.date), asked_ja="返還" if ev.get("request") == "return" else "陸揚港の変更")
-        ctx.out.step("refused_requests", "jp-village-ferry:8",
-                     f"{names}: request for {asked} refused on {ev.date} — allowed by art 8.",
-                     f"{'、'.join(ev.get('items', []))}: " + ("返還" if ev.get("request") == "return" else "陸揚港の変更")
-                     + "の請求に応じない（第8条）", readings=["jp-village-ferry-8-refusal"])
+        ctx.step("refused_requests", "jp-village-ferry:8", "request-refused", names=names,
+                 names_ja="、".join(ev.get("items", [])), asked=asked,
+                 asked_ja="返還" if ev.get("request") == "return" else "陸揚港の変更", date=ev.date, readings=["jp-village-ferry-8-refusal"])
 
 
 def _local(ev, cause) -> dict[str, str]:
@@ -81,15 +80,13 @@ def discharge_elsewhere(ctx: Context) -> None:
                         items=str(', '.join(items)), where=str(where), date=str(ev.date),
                         cause=str(cause), missing=str(missing), **_local(ev, cause),
                         missing_ja="かつ".join(ja for _, ja in lacking))
-        ctx.out.step("discharge_elsewhere", "jp-village-ferry:9",
-                     f"{', '.join(items)}: {where} on {ev.date} because of {cause} — "
-                     + ("impossible and dangerous: risks and costs on the cargo side." if justified else
-                        "not both impossible and dangerous: art 9 does not apply."),
-                     f"{'、'.join(items)}: {CAUSE_JA.get(cause, cause)}により" + ("積戻し" if ev.get("carried_back") else "他地に陸揚げ")
-                     + ("、不可能かつ危険 — 一切の危険と費用は荷主等の負担" if justified else " — 不可能かつ危険と認めた事実なし"),
-                     inputs={"items": items, "cause": cause, "impossible": ev.get("impossible"),
-                             "dangerous": ev.get("dangerous")},
-                     readings=["jp-village-ferry-9-landing-elsewhere"])
+        ctx.step("discharge_elsewhere", "jp-village-ferry:9",
+                 "discharged-elsewhere-justified" if justified else "discharged-elsewhere-unjustified",
+                 items=", ".join(items), items_ja="、".join(items), where=where, date=ev.date, cause=cause,
+                 cause_ja=CAUSE_JA.get(cause, cause), landed_ja="積戻し" if ev.get("carried_back") else "他地に陸揚げ",
+                 inputs={"items": items, "cause": cause, "impossible": ev.get("impossible"),
+                         "dangerous": ev.get("dangerous")},
+                 readings=["jp-village-ferry-9-landing-elsewhere"])
         for e in ctx.scenario.expenses:
             if e.category not in cats or e.for_ not in items or e.amount is None or e.id in charged:
                 continue
@@ -110,9 +107,9 @@ def discharge_elsewhere(ctx: Context) -> None:
             exact = Fraction(e.amount)
             if payee != payer:
                 ctx.out.charge(payer, payee, e.for_, exact, cites)
-            ctx.out.step("discharge_elsewhere", cites,
-                         f"{e.id}: {cats[e.category]['en']} of {e.for_}, {yen(exact)} yen, borne by {payer}"
-                         + (" (the cargo side, art 9)." if justified else " (the carrier: art 9 does not apply)."),
-                         f"{e.id}: {cats[e.category]['ja']} {yen(exact)} 円 — {payer} の負担",
-                         inputs={"expense": e.id, "for": e.for_, "payee": payee}, exact=exact,
-                         amount=ctx.out.round(exact))
+            ctx.step("discharge_elsewhere", cites,
+                     "discharge-cost-cargo-side" if justified else "discharge-cost-carrier", expense=e.id,
+                     what=cats[e.category]["en"], what_ja=cats[e.category]["ja"], item=e.for_, cost=yen(exact),
+                     payer=payer,
+                     inputs={"expense": e.id, "for": e.for_, "payee": payee}, exact=exact,
+                     amount=ctx.out.round(exact))
