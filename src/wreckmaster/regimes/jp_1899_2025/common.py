@@ -177,3 +177,12 @@ def record(ctx: Context, item_id: str, **data: Any) -> None:
         rows.append(row)
     for k, v in data.items():
         row[k] = v.isoformat() if isinstance(v, date) else v
+
+
+def office_day(last) -> dict:
+    """The values of the note ``office-day`` (a last day moved past municipal holidays, :mod:`.municipal_days`)."""
+    if not last.moved:
+        return {}
+    return {"period_end": last.period_end, "day": last.day,
+            "holidays": ", ".join(f"{h.day} {h.en} ({h.ja})" for h in last.skipped),
+            "holidays_ja": "、".join(f"{h.day}（{h.ja}）" for h in last.skipped)}

@@ -26,7 +26,7 @@ from wreckmaster.law.scenario import Item
 
 from . import common
 from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
-                     name, notice_event, order_goods, pay_out, record, sale_of, yen)
+                     name, notice_event, office_day, order_goods, pay_out, record, sale_of, yen)
 
 REWARD_24 = {"river_timber": "reward.river_timber", "drifting": "reward.drifting", "sunken": "reward.sunken"}
 REWARD_27 = {"river_timber": "owner_claim.reward.river_timber", "drifting": "owner_claim.reward.drifting",
@@ -98,17 +98,14 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
     by = event_actors(returned.get("by")) or who
     owner = returned.get("to") or ctx.scenario.owner_of(item)
     due = period.value.due(found_on(ctx, item))
-    ctx.out.deadline(f"hand {item.id} straight to its owner within {period.text} of the find", by[0] if by else None,
-                     due, returned.date, "jp-1899-2025:24.1",
-                     local=f"{item.id} ヲ拾得ノ日ヨリ{period.value.count}日以内ニ直ニ其ノ所有者ニ引渡ス")
+    ctx.deadline("hand-straight-to-owner", by[0] if by else None, due, returned.date, "jp-1899-2025:24.1",
+                 item=item.id, period=period.text, days=period.value.count)
     record(ctx, item.id, outcome="returned", returned_on=returned.date, owner=owner)
-    ctx.out.step("direct_return", "jp-1899-2025:24.1",
-                 f"{item.id}: found {found_on(ctx, item)}, handed by {', '.join(by)} straight to its owner "
-                 f"{owner or '(not named)'} on {returned.date}; the proviso allows it until {due} ({period.text} from "
-                 "the find, the day of the find not counted).",
-                 f"{item.id}: {found_on(ctx, item)} 拾得、{returned.date} 直ニ所有者ニ引渡ス（拾得ノ日ヨリ七日以内 — {due} マテ）",
-                 inputs={"found": found_on(ctx, item), "returned": returned.date, "owner": owner}, params=[period],
-                 readings=["jp-1899-2025-24-seven-days", "jp-1899-2025-periods"])
+    ctx.step("direct_return", "jp-1899-2025:24.1", "handed-straight-to-owner", item=item.id,
+             found=found_on(ctx, item), by=", ".join(by), owner=owner or "(not named)", returned=returned.date,
+             due=due, period=period.text,
+             inputs={"found": found_on(ctx, item), "returned": returned.date, "owner": owner}, params=[period],
+             readings=["jp-1899-2025-24-seven-days", "jp-1899-2025-periods"])
     if owner is None:
         ctx.finding("warning", "returned-owner-unknown", "jp-1899-2025:24.1", item=item.id)
         return
@@ -136,31 +133,27 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
                     variant="together" if joint else "alone", agreed=yen(agreed), date=str(decided.date),
                     klass=klass.en, klass_ja=klass.ja, rate=rate.text, value=yen(Fraction(item.value)),
                     limit=yen(limit))
-        ctx.out.step("reward_ceiling", "jp-1899-2025:24.2",
-                     f"{item.id}: agreed {decided.get('amount')} yen > ceiling {yen(joint['ceilings'] if joint else limit)} "
-                     "yen — refused.",
-                     f"{item.id}: 報酬 {decided.get('amount')} 円 — 価格ノ{rate.text}以内ヲ超ユ", params=[rate],
-                     readings=["jp-1899-2025-24-ceiling"] + (["jp-1899-2025-24-joint-reward"] if joint else []))
+        ctx.step("reward_ceiling", "jp-1899-2025:24.2", "reward-above-ceiling", item=item.id,
+                 agreed=decided.get("amount"), ceiling=yen(joint["ceilings"] if joint else limit), rate=rate.text,
+                 params=[rate],
+                 readings=["jp-1899-2025-24-ceiling"] + (["jp-1899-2025-24-joint-reward"] if joint else []))
         return
     cites = ["jp-1899-2025:24.2"]
     if decided is None:
         ceiling_only(ctx, item, klass, rate, who, owner, ceiling)
         return
-    en = (f"{item.id}: reward agreed on {decided.date}: {yen(amount)} yen (ceiling {rate.text} of {item.value} yen)."
-          if joint is None else
-          f"{item.id}: reward agreed on {decided.date} for {joint['finder']}'s items together, {decided.get('amount')} yen, "
-          f"split in proportion to their ceilings ({yen(joint['ceilings'])} yen together) by largest remainder: "
-          f"{yen(amount)} yen for this item (ceiling {yen(limit)} yen).")
     made = ctx.out.award(who, item.id, "finder_reward", amount, cites)
     ctx.out.charge_awards(made, owner, cites)
     record(ctx, item.id, reward=yen(sum(a.amount for a in made)), reward_decided=True)
-    ctx.out.step("direct_return_reward", cites, en,
-                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円、報酬 {yen(amount)} 円",
-                 inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount"),
-                         "together": joint["items"] if joint else None},
-                 params=[rate], exact=amount, amount=ctx.out.round(amount),
-                 readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"]
-                 + (["jp-1899-2025-24-joint-reward"] if joint else []))
+    ctx.step("direct_return_reward", cites, "reward-agreed", variant="together" if joint else None, item=item.id,
+             date=decided.date, reward=yen(amount), rate=rate.text, value=item.value, klass_ja=klass.ja,
+             limit=yen(limit), finder=joint["finder"] if joint else None, total=decided.get("amount"),
+             ceilings=yen(joint["ceilings"]) if joint else None,
+             inputs={"value": item.value, "class": klass.key, "decided": decided.get("amount"),
+                     "together": joint["items"] if joint else None},
+             params=[rate], exact=amount, amount=ctx.out.round(amount),
+             readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"]
+             + (["jp-1899-2025-24-joint-reward"] if joint else []))
 
 
 def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: str, ceiling: Fraction) -> None:
@@ -175,12 +168,10 @@ def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: s
         {"to": list(who), "payer": owner, "for": item.id, "kind": "finder_reward_ceiling",
          "amount": ctx.out.fmt(limit, ctx.out.currency.code), "currency": ctx.out.currency.code, "cites": cites})
     record(ctx, item.id, reward=None, reward_decided=False)
-    ctx.out.step("direct_return_reward", cites,
-                 f"{item.id}: {klass.en}, value {item.value} yen × {rate.text} = ceiling {yen(limit)} yen; no amount agreed "
-                 "(reward_decided): the law fixes none, so nothing is awarded — the ceiling is shown as the limit.",
-                 f"{item.id}: {klass.ja} — 価格 {item.value} 円ノ{rate.text}以内 = {yen(limit)} 円（上限、報酬額ノ定ナシ）",
-                 inputs={"value": item.value, "class": klass.key, "decided": None}, params=[rate], exact=ceiling,
-                 amount=limit, readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
+    ctx.step("direct_return_reward", cites, "reward-ceiling-only", item=item.id, klass=klass.en, klass_ja=klass.ja,
+             value=item.value, rate=rate.text, limit=yen(limit),
+             inputs={"value": item.value, "class": klass.key, "decided": None}, params=[rate], exact=ceiling,
+             amount=limit, readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"])
 
 
 def _reward_eligible(ctx: Context, item: Item) -> bool:
@@ -261,9 +252,8 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
         if not handled:
             ctx.finding("warning", "not-delivered", "jp-1899-2025:24.1", item=item.id, found=str(found_on(ctx, item)),
                         finders=", ".join(who) or "a finder", finders_ja="、".join(who) or "拾得者")
-            ctx.out.step("delivery", "jp-1899-2025:24.1", f"{item.id}: not recorded as handed to the mayor.",
-                         f"{item.id}: 市町村長ニ引渡シタル記録ナシ", params=[timing],
-                         readings=["jp-1899-2025-24-without-delay"])
+            ctx.step("delivery", "jp-1899-2025:24.1", "not-delivered", item=item.id, params=[timing],
+                     readings=["jp-1899-2025-24-without-delay"])
             record(ctx, item.id, outcome="with-finder")
             return False
     else:
@@ -272,12 +262,11 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
              ["jp-1899-2025:24.1"], to=to or None)
     day = delivered.date if delivered else None
     record(ctx, item.id, delivered_on=day)
-    ctx.out.step("custody", ["jp-1899-2025:24.1", "jp-1899-2025:25.1"],
-                 f"{item.id}: found {found_on(ctx, item)}, handed to the mayor"
-                 + (f" on {day}" if day else " (day not recorded)") + f" ({timing.value}); the mayor keeps it.",
-                 f"{item.id}: {found_on(ctx, item)} 拾得、" + (f"{day} " if day else "") + "市町村長ニ引渡ス — 市町村長之ヲ保管ス",
-                 inputs={"found": found_on(ctx, item), "delivered": day}, params=[timing],
-                 readings=["jp-1899-2025-24-without-delay"])
+    ctx.step("custody", ["jp-1899-2025:24.1", "jp-1899-2025:25.1"], "custody",
+             variant=None if day else "day-not-recorded", item=item.id, found=found_on(ctx, item), day=day,
+             timing=timing.value,
+             inputs={"found": found_on(ctx, item), "delivered": day}, params=[timing],
+             readings=["jp-1899-2025-24-without-delay"])
     notice = notice_event(ctx, item.id)
     owner = ctx.scenario.owner_of(item)
     what = "give public notice of it (公告), or inform its known owner (告知)"
@@ -296,20 +285,16 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
     due = last.day
     record(ctx, item.id, notice_on=notice.date, notice=("information" if informed else "public notice"),
            claim_until=due, order_goods=sunk)
-    moved_en = (f" (the period ends on {last.period_end}, a municipal holiday: "
-                f"{', '.join(f'{h.day} {h.en}' for h in last.skipped)}; 地方自治法 art 4-2 ¶4)" if last.moved else "")
-    moved_ja = (f"（期間ノ末日 {last.period_end} ハ市町村ノ休日 — " + "、".join(h.ja for h in last.skipped) + "）"
-                if last.moved else "")
-    ctx.out.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
-                 f"{item.id}: " + ("owner informed" if informed else "public notice") + f" on {notice.date}; the owner "
-                 f"may claim within {period.text} of it, until {due}{moved_en}"
-                 + (" (sunken goods of the Cabinet Order: one year)." if sunk else "."),
-                 f"{item.id}: {notice.date} " + ("所有者ニ告知" if informed else "公告") + f" — {due} マテ所有者引渡ヲ受クルコトヲ得"
-                 + moved_ja,
-                 inputs={"notice": notice.date, "order_goods": sunk}, params=[period],
-                 readings=["jp-1899-2025-25-notice-day", "jp-1899-2025-periods"]
-                 + (["jp-1899-2025-municipal-holidays"] if last.moved else [])
-                 + (["jp-1899-2025-order-goods"] if sunk else []))
+    ctx.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
+             "notice", variant="-".join(v for v, on in (("office-day", last.moved), ("order-goods", sunk)) if on),
+             item=item.id, how="owner informed" if informed else "public notice",
+             how_ja="所有者ニ告知" if informed else "公告", date=notice.date, period=period.text, due=due,
+             period_end=last.period_end, closed=", ".join(f"{h.day} {h.en}" for h in last.skipped),
+             closed_ja="、".join(h.ja for h in last.skipped),
+             inputs={"notice": notice.date, "order_goods": sunk}, params=[period],
+             readings=["jp-1899-2025-25-notice-day", "jp-1899-2025-periods"]
+             + (["jp-1899-2025-municipal-holidays"] if last.moved else [])
+             + (["jp-1899-2025-order-goods"] if sunk else []))
     return True
 
 
@@ -358,11 +343,9 @@ def perishable_sale(ctx: Context, item: Item) -> None:
     if ground is None:
         ctx.finding("warning", "sale-without-ground", ["jp-1899-2025:26", "jp-1899-2025:11.1"], variant="found",
                     item=item.id, date=str(sale.date), price=yen(price))
-    ctx.out.step("perishable_sale", cites,
-                 f"{item.id}: sold {sale.date} for {yen(price)} yen" + (f" (ground: {ground})" if ground else " (no ground)")
-                 + "; the mayor holds the proceeds in place of the goods.",
-                 f"{item.id}: {sale.date} 公売、代金 {yen(price)} 円ヲ保管ス", inputs={"price": price, "ground": ground},
-                 params=[grounds], readings=["jp-1899-2025-26-sale"])
+    ctx.step("perishable_sale", cites, "sale-proceeds-held", variant=None if ground else "no-ground", item=item.id,
+             date=sale.date, price=yen(price), ground=ground, inputs={"price": price, "ground": ground},
+             params=[grounds], readings=["jp-1899-2025-26-sale"])
 
 
 # --- art 27 -----------------------------------------------------------------------------------
@@ -378,13 +361,12 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
     if due is not None:
         ended = None if claim is not None else owner_right_ended(ctx, item, due)
-        ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the reward and the costs)", owner, due,
-                         claim.date if claim else None, ["jp-1899-2025:27.1"]
-                         + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else [])
-                         + (["jp-1899-2025:28.1"] if ended else []),
-                         status="ended" if ended else None,
-                         note="; ".join(n for n in (ended, last.note()) if n) or None,
-                         local=f"{item.id} ノ引渡ヲ受ク（所有者、報酬並公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
+        note = "-".join(v for v in ((ended or {}).get("ended"), "office-day" if last.moved else None) if v)
+        ctx.deadline("claim-from-mayor", owner, due, claim.date if claim else None, ["jp-1899-2025:27.1"]
+                     + (["jp-1899-2025:order"] if period.name.endswith("_sunk") else [])
+                     + (["jp-1899-2025:28.1"] if ended else []),
+                     status="ended" if ended else None, note=note or None, item=item.id,
+                     **(ended or {}), **office_day(last))
     if claim is None:
         return False
     if due is not None and claim.date > due:
@@ -418,18 +400,16 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     total_costs = sum((c.amount for c in mine), Fraction(0))
     record(ctx, item.id, outcome="claimed", claimed_on=claim.date, owner=owner, rate=rate.text,
            value=yen(Fraction(item.value)), reward=yen(ctx.out.round(reward)), costs=yen(total_costs))
-    ctx.out.step("owner_claim", reward_cites + (["jp-1899-2025:27.3"]),
-                 f"{item.id}: the owner {owner} claimed on {claim.date}" + (f", within the period (until {due})" if due else "")
-                 + f"; he pays {rate.text} of the value {item.value} yen = {yen(ctx.out.round(reward))} yen, which goes to "
-                 f"the finder ({', '.join(who) or 'none named'}), and the costs {yen(total_costs)} yen "
-                 f"({', '.join(f'{c.category} {yen(c.amount)}' for c in mine) or 'none recorded'})"
-                 + (f"; paid out of the sale proceeds {yen(proceeds)} yen, the rest to him." if sale is not None else "."),
-                 f"{item.id}: {claim.date} 所有者引渡ヲ請求 — {klass.ja} 価格 {item.value} 円ノ{rate.text} "
-                 f"{yen(ctx.out.round(reward))} 円並費用 {yen(total_costs)} 円ヲ納付、報酬ハ拾得者ニ支給",
-                 inputs={"value": item.value, "costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine],
-                         "proceeds": proceeds},
-                 params=[rate, heads], exact=reward, amount=ctx.out.round(reward),
-                 readings=["jp-1899-2025-27-amount", "jp-1899-2025-27-costs"])
+    ctx.step("owner_claim", reward_cites + (["jp-1899-2025:27.3"]), "owner-claims",
+             variant="-".join(v for v, on in (("no-notice", due is None), ("proceeds", sale is not None)) if on),
+             item=item.id, owner=owner, date=claim.date, due=due, rate=rate.text, value=item.value,
+             klass_ja=klass.ja, reward=yen(ctx.out.round(reward)), finders=", ".join(who) or "none named",
+             costs=yen(total_costs), cost_lines=", ".join(f"{c.category} {yen(c.amount)}" for c in mine) or "none recorded",
+             proceeds=yen(proceeds) if proceeds is not None else None,
+             inputs={"value": item.value, "costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine],
+                     "proceeds": proceeds},
+             params=[rate, heads], exact=reward, amount=ctx.out.round(reward),
+             readings=["jp-1899-2025-27-amount", "jp-1899-2025-27-costs"])
     return True
 
 
@@ -472,27 +452,25 @@ def early_takes(ctx: Context, item: Item) -> None:
                     taker=takers or "The finder", taker_ja=takers or "拾得者", item=item.id, date=str(t.date),
                     until=until, until_ja=until_ja)
     record(ctx, item.id, taken_too_early_on=early[0].date)
-    ctx.out.step("finder_took_too_early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
-                 f"{item.id}: taken by the finder on {early[0].date}, before the owner's right ended: no acquisition.",
-                 f"{item.id}: {early[0].date} 拾得者引渡ヲ受ク — 所有者ノ請求期間内ニ付所有権ヲ取得セス",
-                 inputs={"took": early[0].date, "opens": opens}, readings=["jp-1899-2025-28-order"])
+    ctx.step("finder_took_too_early", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"], "finder-took-too-early",
+             item=item.id, date=early[0].date,
+             inputs={"took": early[0].date, "opens": opens}, readings=["jp-1899-2025-28-order"])
 
 
-def owner_right_ended(ctx: Context, item: Item, due: date) -> str | None:
+def owner_right_ended(ctx: Context, item: Item, due: date) -> dict | None:
     """Why the owner's claim (art 27 ¶1) ended before its last day, or None: he waived (owner_waived)
-    on or before ``due``, and after that the finder may have lawfully taken the goods (art 28 ¶2)."""
+    on or before ``due``, and after that the finder may have lawfully taken the goods (art 28 ¶2). The
+    deadline's note (``messages.yaml``, ``notes:``): its id (``ended``) and values."""
     waived = first_for(ctx, "owner_waived", item.id)
     if waived is None or waived.date > due:
         return None
-    note = (f"ended on {waived.date}: the owner declared that he will not claim {item.id} (owner_waived, art 28 ¶1) / "
-            f"{waived.date} 所有者物件ノ引渡ヲ請求セサル意思ヲ表示ス（第二十八条第一項）")
     _, lawful = takes(ctx, item)
     gave_up = first_for(ctx, "finder_waived", item.id)
     if lawful is not None and gave_up is None:
-        who = ", ".join(event_actors(lawful.get("by")) or finders(ctx, item))
-        note += (f"; the finder {who} took it on {lawful.date} and acquired its ownership (art 28 ¶2) / "
-                 f"{lawful.date} 拾得者引渡ヲ受ケ所有権ヲ取得ス（第二十八条第二項）")
-    return note
+        return {"ended": "owner-waived-finder-acquired", "waived": waived.date, "took": lawful.date,
+                "finder": ", ".join(event_actors(lawful.get("by")) or finders(ctx, item))}
+    return {"ended": "owner-waived", "waived": waived.date}
+
 
 
 def finder_or_sale(ctx: Context, item: Item) -> None:
@@ -528,14 +506,10 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
             return
     if fn is not None:
         finder_ended = (gave_up is not None and took is None and gave_up.date <= fn.get("due"))
-        ctx.out.deadline(f"take delivery of {item.id}, paying the costs (the finder)", who[0] if who else None,
-                         fn.get("due"), took.date if took else None, ["jp-1899-2025:28.1", "jp-1899-2025:28.2"]
-                         + (["jp-1899-2025:28.3"] if finder_ended else []),
-                         status="ended" if finder_ended else None,
-                         note=(f"ended on {gave_up.date}: the finder gave up his rights to {item.id} (finder_waived); the "
-                               f"goods go to sale (art 28 ¶3) / {gave_up.date} 拾得者其ノ権利ヲ放棄ス（第二十八条第三項）")
-                         if finder_ended else None,
-                         local=f"{item.id} ノ引渡ヲ受ク（拾得者、公告、保管、公売又ハ評価ニ要シタル費用ヲ納付シテ）")
+        ctx.deadline("finder-take-delivery", who[0] if who else None, fn.get("due"), took.date if took else None,
+                     ["jp-1899-2025:28.1", "jp-1899-2025:28.2"] + (["jp-1899-2025:28.3"] if finder_ended else []),
+                     status="ended" if finder_ended else None, note="finder-waived" if finder_ended else None,
+                     item=item.id, waived=gave_up.date if finder_ended else None)
     in_time = took is not None and (fn is None or took.date <= fn.get("due")) and gave_up is None
     if took is not None and not in_time and gave_up is None:
         ctx.finding("warning", "finder-took-late", ["jp-1899-2025:28.3", "jp-1899-2025:28.2"], item=item.id,
@@ -556,13 +530,11 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
         record(ctx, item.id, outcome="finder-acquired", acquired_on=took.date, acquired_by=taker, costs=yen(total))
         ctx.finding("info", "finder-acquired", "jp-1899-2025:28.2", taker=", ".join(name(ctx, t) for t in taker),
                     item=item.id, date=str(took.date), costs=yen(total), why=why, why_ja=why_ja)
-        ctx.out.step("finder_acquires", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"],
-                     f"{item.id}: {why}; the finder {', '.join(taker)} took it on {took.date}"
-                     + (f" within the period (until {fn.get('due')})" if fn is not None else "")
-                     + f", paying the costs {yen(total)} yen: he owns it.",
-                     f"{item.id}: 拾得者 {took.date} 費用 {yen(total)} 円ヲ納付シ引渡ヲ受ク — 所有権ヲ取得ス",
-                     inputs={"costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine]}, params=[heads],
-                     readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])
+        ctx.step("finder_acquires", ["jp-1899-2025:28.1", "jp-1899-2025:28.2"], "finder-acquires",
+                 variant=None if fn is not None else "not-notified", item=item.id, why=why, taker=", ".join(taker),
+                 date=took.date, due=fn.get("due") if fn is not None else None, costs=yen(total),
+                 inputs={"costs": [(c.id, c.category, yen(c.amount), c.payee) for c in mine]}, params=[heads],
+                 readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])
         return
     ended = gave_up is not None or (fn is not None and ctx.as_of > fn.get("due"))
     if not ended:
@@ -589,9 +561,7 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
                     costs=yen(total))
     record(ctx, item.id, outcome="sold", sold_on=sale.date, price=yen(price), costs=yen(total),
            to_municipality=yen(max(left, Fraction(0))), sale="art 28 ¶3")
-    ctx.out.step("sale_for_municipality", "jp-1899-2025:28.3",
-                 f"{item.id}: {why}; {reason}. Sold {sale.date} for {yen(price)} yen; costs {yen(total)} yen deducted; "
-                 f"the rest, {yen(max(left, Fraction(0)))} yen, is acquired by the municipality (local-public).",
-                 f"{item.id}: {sale.date} 公売 代金 {yen(price)} 円 — 費用 {yen(total)} 円ヲ控除、残余 "
-                 f"{yen(max(left, Fraction(0)))} 円ハ市町村ノ取得", inputs={"price": price},
-                 params=[heads], readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])
+    ctx.step("sale_for_municipality", "jp-1899-2025:28.3", "sold-for-municipality", item=item.id, why=why,
+             reason=reason, date=sale.date, price=yen(price), costs=yen(total), rest=yen(max(left, Fraction(0))),
+             inputs={"price": price},
+             params=[heads], readings=["jp-1899-2025-28-finder", "jp-1899-2025-27-costs"])

@@ -95,12 +95,8 @@ def claim_exclusions(ctx: Context) -> None:
                 found.setdefault(party, (item, why, f"{CITE}#{item}"))
     ctx[CLAIM_EXCLUSIONS] = found
     if claimants:
-        ctx.out.step("claim_exclusions", CITE,
-                     "Art 12 ¶2 items 1–3 and 5 read from the facts: "
-                     + ("; ".join(f"{p} — item {n}: {why}" for p, (n, why, _c) in sorted(found.items()))
-                        or "no claimant is excluded by them") + ".",
-                     "第十二条第二項第一号乃至第三号及第五号 — "
-                     + ("、".join(f"{p}: 第{number_zh(n)}号" for p, (n, _w, _c) in sorted(found.items()))
-                        or "該当者ナシ"),
-                     inputs={"claimants": sorted(c for c in claimants if c)},
-                     readings=["jp-1899-2025-12-2-exclusions"])
+        ctx.step("claim_exclusions", CITE, "claim-exclusions", variant=None if found else "none",
+                 excluded="; ".join(f"{p} — item {n}: {why}" for p, (n, why, _c) in sorted(found.items())),
+                 excluded_ja="、".join(f"{p}: 第{number_zh(n)}号" for p, (n, _w, _c) in sorted(found.items())),
+                 inputs={"claimants": sorted(c for c in claimants if c)},
+                 readings=["jp-1899-2025-12-2-exclusions"])

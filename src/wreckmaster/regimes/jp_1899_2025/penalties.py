@@ -33,8 +33,8 @@ def _penalty(ctx: Context, code: str, who: list[str], facts: str, param: str, ci
     ctx.finding("warning", code, cites, who=names or "Someone", who_ja=names or "ある者", facts=facts,
                 art=p.cite.split(":")[1].split(".")[0].split("#")[0], penalty=str(p.value),
                 penalty_ja=_in_japanese(str(p.value)), **ja)
-    ctx.out.step("penalty", cites, f"{', '.join(who)}: {facts} — {p.value}.", f"{', '.join(who)}: {p.value}",
-                 params=[p], readings=["jp-1899-2025-penalties"])
+    ctx.step("penalty", cites, "penalty", who=", ".join(who), facts=facts, penalty=p.value, params=[p],
+             readings=["jp-1899-2025-penalties"])
 
 
 @rule(cites=["jp-1899-2025:35-2", "jp-1899-2025:35-1", "jp-1899-2025:24.1", "jp-1899-2025:31#1",

@@ -18,8 +18,8 @@ from fractions import Fraction
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, pay_out, record,
-                     sale_of, yen)
+from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, office_day, pay_out,
+                     record, sale_of, yen)
 
 
 def early_sale(ctx: Context, item, sale, due) -> None:
@@ -30,11 +30,9 @@ def early_sale(ctx: Context, item, sale, due) -> None:
 
     ground = sale_ground(ctx, item)
     if ground is not None:
-        ctx.out.step("removal_early_sale", ["jp-1899-2025:29.2", "jp-1899-2025:11.1", SALE_GROUND[ground]],
-                     f"{item.id}: sold {sale.date}, before the owner's six months ended ({due}), on the ground {ground} "
-                     "(art 29 ¶2 → art 11 ¶1): the mayor holds the proceeds in place of the goods.",
-                     f"{item.id}: {sale.date} 公売（第二十九条第二項 → 第十一条第一項）、代金ヲ保管ス",
-                     inputs={"ground": ground}, readings=["jp-1899-2025-29-police"])
+        ctx.step("removal_early_sale", ["jp-1899-2025:29.2", "jp-1899-2025:11.1", SALE_GROUND[ground]],
+                 "removed-goods-sold-early", item=item.id, date=sale.date, due=due, ground=ground,
+                 inputs={"ground": ground}, readings=["jp-1899-2025-29-police"])
         return
     ctx.finding("warning", "sale-without-ground", ["jp-1899-2025:29.2", "jp-1899-2025:11.1", "jp-1899-2025:30.2"],
                 variant="removed", item=item.id, date=str(sale.date), price=yen(Fraction(sale.get("price"))),
@@ -62,11 +60,9 @@ def _one(ctx: Context, item, ev) -> None:
     record(ctx, item.id, **{"class": "removed-by-police", "removed_on": ev.date, "removed_by": by})
     duty(ctx, f"hand {item.id}, removed as an obstruction, to the mayor", by[0] if by else None,
          "no time fixed (引渡スヘシ)", "done", ev.date, ["jp-1899-2025:29.1"], to=to or None)
-    ctx.out.step("police_removal", ["jp-1899-2025:29.1", "jp-1899-2025:29.2"],
-                 f"{item.id}: removed by the police ({', '.join(by)}) on {ev.date} as obstructing a sea lane, anchorage "
-                 "or structure, and handed to the mayor; he keeps it and gives notice (art 29 ¶2 → art 25 ¶2). No "
-                 "finder's reward.", f"{item.id}: {ev.date} 警察官吏取除キ市町村長ニ引渡ス — 第十一条第一項及第二十五条第二項ヲ適用ス",
-                 inputs={"removed": ev.date, "by": by}, readings=["jp-1899-2025-29-police"])
+    ctx.step("police_removal", ["jp-1899-2025:29.1", "jp-1899-2025:29.2"], "removed-by-police", item=item.id,
+             by=", ".join(by), date=ev.date,
+             inputs={"removed": ev.date, "by": by}, readings=["jp-1899-2025-29-police"])
     notice = notice_event(ctx, item.id)
     if notice is None:
         duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "outstanding",
@@ -81,9 +77,8 @@ def _one(ctx: Context, item, ev) -> None:
     due = last.day
     claim = first_for(ctx, "owner_claimed", item.id)
     owner = claim.get("by") if claim is not None else ctx.scenario.owner_of(item)
-    ctx.out.deadline(f"claim {item.id} from the mayor (the owner, against the costs of removal, custody and notice)",
-                     owner, due, claim.date if claim else None, "jp-1899-2025:30.1", note=last.note(),
-                     local=f"{item.id} ノ引渡ヲ請求ス（所有者、取除、保管及公告ニ要シタル費用ヲ納付シテ）")
+    ctx.deadline("claim-removed-goods", owner, due, claim.date if claim else None, "jp-1899-2025:30.1",
+                 note="office-day" if last.moved else None, item=item.id, **office_day(last))
     record(ctx, item.id, notice_on=notice.date, claim_until=due)
     sale = sale_of(ctx, item.id)
     if sale is not None and sale.date <= due:
@@ -98,11 +93,9 @@ def _one(ctx: Context, item, ev) -> None:
             ctx.out.charge("custody", owner, item.id, left, ["jp-1899-2025:30.1", "jp-1899-2025:29.2"])
         total = sum((c.amount for c in mine), Fraction(0))
         record(ctx, item.id, outcome="claimed", claimed_on=claim.date, owner=owner, costs=yen(total))
-        ctx.out.step("removal_claim", "jp-1899-2025:30.1",
-                     f"{item.id}: the owner {owner} claimed on {claim.date}, within six months of the notice (until {due}); "
-                     f"he pays the costs of removal, custody and notice, {yen(total)} yen, and takes the goods.",
-                     f"{item.id}: {claim.date} 所有者引渡ヲ請求 — 取除、保管及公告ノ費用 {yen(total)} 円ヲ納付", params=[heads, period],
-                     readings=["jp-1899-2025-27-costs", "jp-1899-2025-periods"])
+        ctx.step("removal_claim", "jp-1899-2025:30.1", "removed-goods-claimed", item=item.id, owner=owner,
+                 date=claim.date, due=due, costs=yen(total), params=[heads, period],
+                 readings=["jp-1899-2025-27-costs", "jp-1899-2025-periods"])
         return
     if claim is not None:
         ctx.finding("warning", "claim-out-of-time", "jp-1899-2025:30.1", variant="removed", owner=name(ctx, owner),
@@ -123,8 +116,6 @@ def _one(ctx: Context, item, ev) -> None:
     total = sum((c.amount for c in mine), Fraction(0))
     record(ctx, item.id, outcome="sold", sold_on=sale.date, price=yen(price), costs=yen(total),
            to_municipality=yen(max(left, Fraction(0))))
-    ctx.out.step("removal_sale", "jp-1899-2025:30.2",
-                 f"{item.id}: unclaimed within six months (until {due}); sold {sale.date} for {yen(price)} yen, costs "
-                 f"{yen(total)} yen paid out of it, the rest {yen(max(left, Fraction(0)))} yen to the municipality.",
-                 f"{item.id}: {sale.date} 公売 代金 {yen(price)} 円 — 費用 {yen(total)} 円ヲ支弁、残余ハ市町村ノ取得",
-                 params=[heads], readings=["jp-1899-2025-29-police"])
+    ctx.step("removal_sale", "jp-1899-2025:30.2", "removed-goods-sold", item=item.id, due=due, date=sale.date,
+             price=yen(price), costs=yen(total), rest=yen(max(left, Fraction(0))),
+             params=[heads], readings=["jp-1899-2025-29-police"])
