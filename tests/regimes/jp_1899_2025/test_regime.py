@@ -198,3 +198,34 @@ def test_item_3_and_art_5_agree_on_whose_refusal_counts():
     codes = [f["code"] for f in out["findings"]]
     assert "rescue-against-master-will" in codes
     assert any(f["code"] == "claim-excluded" and "jp-1899-2025:12.2#3" in f["cites"] for f in out["findings"])
+
+
+def test_chapter_one_rewrites_steps_and_duties_written_by_template(tmp_path):
+    """The jp-1899 rules write their steps and duties by template (Context.step passes a Later with
+    ``message=``/``values=``, Context.deadline passes ``local=`` and ``note_local=`` by keyword):
+    chapter_one's wrapper still gives them today's citations and today's characters, names from the
+    scenario left as written, and keeps the template's id and values."""
+    import dataclasses
+
+    from wreckmaster.law.assessment import Assessment
+    from wreckmaster.law.money import JPY_YEN
+    from wreckmaster.regimes.jp_1899_2025 import REGIME
+    from wreckmaster.regimes.jp_1899_2025.chapter_one import TodayCitations
+
+    (tmp_path / "messages.yaml").write_text("""steps:
+  kept: {en: "{item}: kept", ja: "{item}ハ關係者ノ爲ニ保管ス"}
+duties:
+  hand-over: {en: "hand {item} over", ja: "{item}ヲ關係者ニ引渡ス"}
+notes:
+  late: {en: "late", ja: "期間經過"}
+""", encoding="utf-8")
+    regime = dataclasses.replace(REGIME, folder=tmp_path)     # its own messages, the same id
+    out = Assessment(regime.id, date(2026, 4, 1), JPY_YEN, "ja")
+    ctx = registry.Context(scenario=None, regime=regime, out=out, as_of=date(2026, 4, 1))  # type: ignore[arg-type]
+    view = ctx.view(TodayCitations(out, regime.id, keep=("關丸",)))
+    s = view.step("custody", "jp-1899:16.6", "kept", item="關丸", readings=[])
+    d = view.deadline("hand-over", None, date(2026, 3, 1), date(2026, 3, 2), ["jp-1899:9.1"], note="late", item="關丸")
+    assert s.cites == ("jp-1899-2025:16.6",) and d.cites == ("jp-1899-2025:9.1",)
+    assert (s.en, s.local) == ("關丸: kept", "關丸ハ関係者ノ為ニ保管ス")
+    assert (d.duty, d.duty_local, d.note, d.note_local) == ("hand 關丸 over", "關丸ヲ関係者ニ引渡ス", "late", "期間経過")
+    assert (s.message, dict(s.values)) == ("kept", {"item": "關丸"}) and d.message == "hand-over"

@@ -107,8 +107,10 @@ class TodayCitations:
         return self._out.charge_awards(awards, payer, self._c(cites))
 
     def deadline(self, duty, party, due, done_on, cites, *args, **kw):
-        if kw.get("local"):
-            kw["local"] = today_characters(kw["local"], self._keep)
+        # by keyword: ``local``, and from a duty by template (Context.deadline) its note's ``note_local``
+        for key in ("local", "note_local"):
+            if kw.get(key):
+                kw[key] = today_characters(kw[key], self._keep)
         return self._out.deadline(duty, party, due, done_on, self._c(cites), *args, **kw)
 
     def finding(self, severity, code, message, cites, **kw):
@@ -117,6 +119,8 @@ class TodayCitations:
         return self._out.finding(severity, code, message, self._c(cites), **kw)   # local=, values= as given
 
     def step(self, rule, cites, en, local=None, **kw):
+        # a step by template (Context.step) comes as a Later with ``message=`` and ``values=``: its
+        # Japanese is rewritten when first read, the id and values are kept as the rule gave them
         if any(r.endswith("-unknown") for r in kw.get("readings", ()) or ()):
             return None   # a step about the 1899 seed's missing items
         if isinstance(en, Later):
