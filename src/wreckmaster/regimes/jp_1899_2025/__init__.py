@@ -3,7 +3,8 @@ Cabinet Order (水難救護法施行令, 昭和二十八年政令第二百三十
 
 Chapter 1 (ships in distress) runs the rules of ``jp-1899`` with this regime's data
 (:mod:`.chapter_one`); chapter 2 (drifting and sunken goods) is :mod:`.drift` (arts 24–28) and
-:mod:`.police` (arts 29–30); chapter 4 (penalties) is :mod:`.penalties`. Amounts in whole yen.
+:mod:`.police` (arts 29–30, the exception to arts 24–28 for goods the police removed); chapter 4
+(penalties) is :mod:`.penalties`. Amounts in whole yen.
 ``claim_until`` (:mod:`.claims`) gives the owner's last day for items under notice.
 """
 from pathlib import Path
@@ -12,7 +13,7 @@ from wreckmaster.law.money import JPY_YEN
 from wreckmaster.law.contributes import Document, DocumentWords, ItemClass
 from wreckmaster.law.regime import Regime, register
 
-from . import chapter_one, claims, drift, penalties, police
+from . import chapter_one, claims, drift, penalties
 
 REGIME = register(Regime(
     id="jp-1899-2025",
@@ -21,8 +22,7 @@ REGIME = register(Regime(
     language="ja",
     rules=[
         *chapter_one.RULES,            # arts 1–23 (jp-1899's rules, today's data)
-        drift.drift_goods,             # arts 24–28, Cabinet Order
-        police.removed_goods,          # arts 29–30
+        drift.drift_goods,             # arts 24–28, Cabinet Order; arts 29–30 its exception (police.REMOVED)
         penalties.penalties,           # arts 31–35ノ2
     ],
     claim_until=claims.claim_until,    # arts 27 ¶1, 30 ¶1

@@ -19,12 +19,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 from fractions import Fraction
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from . import common
+from . import common, police
 from .common import (LOCAL, claim_due, costs, duty, event_actors, events_for, finders, first_for, found_on, item_class,
                      name, notice_event, office_day, order_goods, pay_out, record, sale_of, yen)
 
@@ -35,26 +37,27 @@ SALE_GROUND = {"perishable": "jp-1899-2025:11.1#1", "dangerous": "jp-1899-2025:1
                "costly": "jp-1899-2025:11.1#3"}
 
 
+def chapter_two_goods(ctx: Context) -> list[Item]:
+    """The items of chapter 2, in the case's order: in a drift case every item found; in any case an
+    item that is delivered or returned by its finder, or removed by the police (art 29)."""
+    named = {i for e in ctx.scenario.events_of("delivered", "returned_to_owner", "removed_by_police")
+             for i in event_actors(e.get("items"))}
+    return [item for item in ctx.scenario.items
+            if item.id in named or (ctx.case.kind == "drift" and item.found is not None)]
+
+
 def chapter_items(ctx: Context) -> list[Item]:
-    """The items chapter 2 takes from a finder: in a drift case every item found; in any case an item
-    that is delivered or returned by its finder. Goods removed by the police are :mod:`.police`'s."""
-    police = {i for e in ctx.scenario.events_of("removed_by_police") for i in event_actors(e.get("items"))}
-    named = {i for e in ctx.scenario.events_of("delivered", "returned_to_owner") for i in event_actors(e.get("items"))}
-    out = []
-    for item in ctx.scenario.items:
-        if item.id in police:
-            continue
-        if item.id in named or (ctx.case.kind == "drift" and item.found is not None):
-            out.append(item)
-    return out
+    """The items chapter 2 takes from a finder (arts 24–28): its goods but those removed by the police,
+    which arts 29–30 govern instead (:data:`.police.REMOVED`)."""
+    return [item for item in chapter_two_goods(ctx) if not police.removed_by_police(ctx, item)]
 
 
 @rule(cites=["jp-1899-2025:24.2", "jp-1899-2025:order", "jp-1899-2025:27.1", "jp-1899-2025:28.2",
             "jp-1899-2025:28.1", "jp-1899-2025:28.3", "jp-1899-2025:26", "jp-1899-2025:27.3",
             "jp-1899-2025:27.2", "jp-1899-2025:24.1", "jp-1899-2025:25.1", "jp-1899-2025:25.2",
             "jp-1899-2025:24", "jp-1899-2025:11.1", "jp-1899-2025:11.1#1", "jp-1899-2025:11.1#2",
-            "jp-1899-2025:11.1#3"],
-      reads=["event:decided", "event:delivered", "event:finder_notified", "event:finder_took",
+            "jp-1899-2025:11.1#3", *police.CITES],
+      reads=[*police.READS, "event:decided", "event:delivered", "event:finder_notified", "event:finder_took",
             "event:finder_waived", "event:notice_posted", "event:owner_claimed", "event:owner_informed",
             "event:owner_waived", "event:removed_by_police", "event:returned_to_owner",
             "event:reward_decided", "event:sale_decided", "event:sold", "case.closed_days", "case.kind",
@@ -68,8 +71,11 @@ def chapter_items(ctx: Context) -> list[Item]:
             "param:owner_claim.reward.sunken", "param:reward.drifting", "param:reward.river_timber",
             "param:reward.sunken", "param:sale.grounds", "param:timing.delivery"])
 def drift_goods(ctx: Context) -> None:
-    """Arts 24–28, item by item."""
-    for item in chapter_items(ctx):
+    """Arts 24–28, item by item; goods removed by the police by arts 29–30 instead (:data:`.police.REMOVED`),
+    and goods handed straight to their known owner by art 24 ¶1's proviso (:data:`DIRECT_RETURN`)."""
+    for item in chapter_two_goods(ctx):
+        if exceptions.applied(ctx, [police.REMOVED], item):
+            continue
         klass = item_class(ctx, item)
         record(ctx, item.id, **{"class": klass.key, "finders": finders(ctx, item)})
         if item.found is None or item.found.state is None:
@@ -77,9 +83,7 @@ def drift_goods(ctx: Context) -> None:
         if item.kept_sunk and not order_goods(item):
             ctx.finding("info", "kept-sunk-not-order-goods", ["jp-1899-2025:order", "jp-1899-2025:27.1"],
                         item=item.id)
-        returned = first_for(ctx, "returned_to_owner", item.id)
-        if returned is not None:
-            direct_return(ctx, item, klass, returned)
+        if exceptions.applied(ctx, [DIRECT_RETURN], item, klass):
             continue
         if not custody_and_notice(ctx, item):
             continue
@@ -90,9 +94,16 @@ def drift_goods(ctx: Context) -> None:
 
 
 # --- art 24 -----------------------------------------------------------------------------------
-def direct_return(ctx: Context, item: Item, klass, returned) -> None:
+def returned_to_owner(ctx: Context, item: Item, klass=None) -> bool:
+    """Art 24 ¶1 proviso: the finder handed the goods straight to their owner (``returned_to_owner``);
+    whether the proviso allowed it (a known owner, seven days) :func:`direct_return` says."""
+    return first_for(ctx, "returned_to_owner", item.id) is not None
+
+
+def direct_return(ctx: Context, item: Item, klass) -> None:
     """Art 24 ¶1 proviso and ¶2: the finder hands the goods straight to their known owner within
     seven days of the find, and may receive a reward up to the rate of the value from him."""
+    returned = first_for(ctx, "returned_to_owner", item.id)
     period = ctx.param("direct_return.period")
     who = finders(ctx, item)
     by = event_actors(returned.get("by")) or who
@@ -154,6 +165,13 @@ def direct_return(ctx: Context, item: Item, klass, returned) -> None:
              params=[rate], exact=amount, amount=ctx.out.round(amount),
              readings=["jp-1899-2025-24-rates", "jp-1899-2025-24-ceiling"]
              + (["jp-1899-2025-24-joint-reward"] if joint else []))
+
+
+
+#: art 24 ¶1 proviso (但シ … 直ニ其ノ所有者ニ引渡スコトヲ得): the exception to the delivery to the mayor and
+#: his custody (arts 24 ¶1, 25–28). Its steps keep their names (``direct_return``, ``reward_ceiling``,
+#: ``direct_return_reward``), none the exception's, so they carry no ``overrides`` (as before).
+DIRECT_RETURN = Exception_("returned_to_owner", overrides="custody", condition=returned_to_owner, apply=direct_return)
 
 
 def ceiling_only(ctx: Context, item: Item, klass, rate, who: list[str], owner: str, ceiling: Fraction) -> None:

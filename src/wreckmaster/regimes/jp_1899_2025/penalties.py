@@ -14,6 +14,8 @@ the requisition, the use of land — and an event's ``good_reason: true`` excuse
 """
 from __future__ import annotations
 
+from wreckmaster.law import exceptions
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -75,29 +77,35 @@ def _handled(ctx: Context, item_id: str) -> bool:
     return any(ctx.scenario.where(t, "items", item_id) for t in ("notice_posted", "owner_informed", "owner_claimed"))
 
 
-def _good_reason(ctx: Context, ev, refused: list[str], what: str, what_ja: str) -> bool:
-    """Art 31 item 1: 正当ノ理由ナクシテ governs the summons, the requisition and the use of land alike; a
-    refusal recorded with ``good_reason: true`` is no offence (an info finding; reading
-    ``jp-1899-2025-31-good-reason``)."""
-    if not ev.get("good_reason"):
-        return False
+def _with_good_reason(ctx: Context, ev, refused: list[str], what: str, what_ja: str) -> bool:
+    """The refusal is recorded with ``good_reason: true``."""
+    return bool(ev.get("good_reason"))
+
+
+def _no_offence(ctx: Context, ev, refused: list[str], what: str, what_ja: str) -> None:
     ctx.finding("info", "refusal-with-good-reason", ["jp-1899-2025:31#1"], who=", ".join(name(ctx, w) for w in refused),
                 what=what, what_ja=what_ja, date=str(ev.date))
-    return True
+
+
+#: art 31 item 1: 正当ノ理由ナクシテ governs the summons, the requisition and the use of land alike; a
+#: refusal with good reason is no offence (an info finding instead of the penalty; reading
+#: ``jp-1899-2025-31-good-reason``). It writes no step, so nothing carries ``overrides``.
+GOOD_REASON = Exception_("refusal_with_good_reason", overrides="penalty", condition=_with_good_reason,
+                         apply=_no_offence)
 
 
 def _rescue_offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("summoned"):
         refused = event_actors(ev.get("refused"))
-        if refused and not _good_reason(ctx, ev, refused, "the summons", "召集"):
+        if refused and not exceptions.applied(ctx, [GOOD_REASON], ev, refused, "the summons", "召集"):
             _penalty(ctx, "penalty-summons-refused", refused,
                      f"summoned on {ev.date}, did not answer the summons or serve under the mayor's direction",
                      "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:31#2", "jp-1899-2025:6.2"], date=str(ev.date))
     for ev in ctx.scenario.events_of("requisitioned"):
         refused = event_actors(ev.get("refused"))
         what = "the use of land" if ev.get("what") == "land" else f"the requisition of a {ev.get('what')}"
-        if refused and not _good_reason(ctx, ev, refused, what,
-                                        "土地の使用" if ev.get("what") == "land" else "物件の徴用"):
+        if refused and not exceptions.applied(ctx, [GOOD_REASON], ev, refused, what,
+                                              "土地の使用" if ev.get("what") == "land" else "物件の徴用"):
             _penalty(ctx, "penalty-requisition-refused", refused,
                      f"refused {what} on {ev.date} without good reason (art 6 ¶1)",
                      "penalty.refusal", ["jp-1899-2025:31#1", "jp-1899-2025:6.1"], date=str(ev.date))

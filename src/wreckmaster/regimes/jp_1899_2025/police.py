@@ -10,13 +10,16 @@
   months against the costs of removal, custody and notice; else sale, the costs paid from the
   proceeds, the rest to the municipality)
 No finder's reward (reading ``jp-1899-2025-29-police``).
+
+Arts 29–30 set aside arts 24–28 for the goods they govern: :data:`REMOVED` is the exception to
+:func:`.drift.drift_goods` (``law/exceptions.py``), which asks for it item by item.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
-from wreckmaster.law.rules import rule
 
 from .common import (LOCAL, claim_due, costs, duty, event_actors, first_for, name, notice_event, office_day, pay_out,
                      record, sale_of, yen)
@@ -39,22 +42,25 @@ def early_sale(ctx: Context, item, sale, due) -> None:
                 due=str(due))
 
 
-@rule(cites=["jp-1899-2025:29.1", "jp-1899-2025:29.2", "jp-1899-2025:25.2", "jp-1899-2025:30.1",
-            "jp-1899-2025:30.2", "jp-1899-2025:11.1"],
-      reads=["event:notice_posted", "event:owner_claimed", "event:owner_informed", "event:removed",
-            "event:removed_by_police", "event:sold", "case.closed_days", "expense.amount",
-            "expense.category", "expense.date", "expense.for", "expense.payee", "found.by", "found.date",
-            "item.value", "party.name", "person.name", "vessel.name", "param:removal.claim_costs",
-            "param:removal.claim_period", "param:removal.sale_costs"])
-def removed_goods(ctx: Context) -> None:
-    for ev in ctx.scenario.events_of("removed_by_police"):
-        for item_id in event_actors(ev.get("items")):
-            item = ctx.scenario.item(item_id)
-            if item is not None:
-                _one(ctx, item, ev)
+#: what :func:`.drift.drift_goods` declares it reads and cites for :data:`REMOVED`
+CITES = ["jp-1899-2025:29.1", "jp-1899-2025:29.2", "jp-1899-2025:25.2", "jp-1899-2025:30.1", "jp-1899-2025:30.2",
+         "jp-1899-2025:11.1"]
+READS = ["event:notice_posted", "event:owner_claimed", "event:owner_informed", "event:removed",
+         "event:removed_by_police", "event:sold", "case.closed_days", "expense.amount", "expense.category",
+         "expense.date", "expense.for", "expense.payee", "found.by", "found.date", "item.value", "party.name",
+         "person.name", "vessel.name", "param:removal.claim_costs", "param:removal.claim_period",
+         "param:removal.sale_costs"]
 
 
-def _one(ctx: Context, item, ev) -> None:
+def removed_by_police(ctx: Context, item) -> bool:
+    """Art 29 ¶1: the police removed the goods as obstructing a sea lane, anchorage or structure
+    (a ``removed_by_police`` event names the item)."""
+    return first_for(ctx, "removed_by_police", item.id) is not None
+
+
+def removed_goods(ctx: Context, item) -> None:
+    """Arts 29–30 for one item, from the first ``removed_by_police`` event that names it."""
+    ev = first_for(ctx, "removed_by_police", item.id)
     by = event_actors(ev.get("by"))
     to = event_actors(ev.get("to"))
     record(ctx, item.id, **{"class": "removed-by-police", "removed_on": ev.date, "removed_by": by})
@@ -119,3 +125,8 @@ def _one(ctx: Context, item, ev) -> None:
     ctx.step("removal_sale", "jp-1899-2025:30.2", "removed-goods-sold", item=item.id, due=due, date=sale.date,
              price=yen(price), costs=yen(total), rest=yen(max(left, Fraction(0))),
              params=[heads], readings=["jp-1899-2025-29-police"])
+
+
+#: arts 29–30: goods removed by the police are not a finder's goods of arts 24–28 (no reward, the
+#: costs of removal, six months from the notice); the exception to ``drift_goods``, item by item
+REMOVED = Exception_("removed_by_police", overrides="drift_goods", condition=removed_by_police, apply=removed_goods)
