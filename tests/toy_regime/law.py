@@ -7,11 +7,12 @@ everything it contributes is declared here or in this folder (``articles.yaml``,
 tests register it (``test_toy_regime.py``'s fixture) and forget it afterwards, so the other
 tests see the seven regimes of the package only. Art 1: the find declared within three days
 (its own event ``toy_declared``); art 2: the owner's thirty days from the posting (the notice
-board); art 3: the finder's tenth. Amounts in French francs.
+board); art 3: the finder's tenth. Amounts in French francs. Its calendar: Gregorian dates without an
+era, and the town hall's closed days (art 1 ¶3) as its holidays.
 """
 from pathlib import Path
 
-from wreckmaster.law.contributes import Document, DocumentWords
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords
 from wreckmaster.law.money import FRF
 from wreckmaster.law.regime import Regime, register
 
@@ -27,8 +28,9 @@ REGIME = register(Regime(
     rules=[rules.declaration, rules.claim_period, rules.finder_reward],
     claim_until=rules.claim_until,
     notice_articles=("toy-1900:2.1", "toy-1900:2.1"),
-    documents=["notice", Document("toy_receipt", ("fr", "en"), f"{__package__}.documents:toy_receipt",
+    documents=["notice", Document("toy_receipt", ("fr", "en", "ja"), f"{__package__}.documents:toy_receipt",
                                   "récépissé de déclaration (toy-1900 art 1)", templates=FOLDER / "templates")],
     words=DocumentWords(notice_title="Avis", notice_cite="toy-1900:2.1"),
     office_head="mayor",
+    calendar=Calendar(holidays=rules.holiday),   # art 1 ¶3: Sundays and feast days; Gregorian dates, no era
 ))

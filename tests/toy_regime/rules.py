@@ -3,6 +3,11 @@
 Art 1 ¶1: « Celui qui trouve une épave sur la rivière en fait la déclaration à la mairie dans les
 trois jours qui suivent la découverte. » (Whoever finds wreck on the river declares it at the town
 hall within the three days that follow the find.)
+Art 1 ¶3: « Lorsque le dernier jour du délai est un dimanche ou un jour de fête, la déclaration peut
+encore être faite le premier jour où la mairie est ouverte. » (When the period's last day is a Sunday
+or a feast day, the declaration may still be made on the first day the town hall is open.) The
+regime declares those days as its calendar's holidays (:func:`holiday`, ``law.py``); the rule asks
+the calendar (``ctx.regime.calendar.next_open_day``).
 Art 2: « Le propriétaire peut réclamer l’épave pendant trente jours à compter de l’affichage. »
 (The owner may claim the wreck for thirty days from the posting.)
 Art 3: « Le propriétaire qui réclame l’épave paie au trouveur le dixième de sa valeur. » (The
@@ -18,6 +23,13 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 ART_1, ART_2, ART_3 = "toy-1900:1.1", "toy-1900:2.1", "toy-1900:3.1"
+ART_1_3 = "toy-1900:1.3"
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: the names of the days the town hall is closed (art 1 ¶3), in English, French and Japanese
+CLOSED = {"monday": ("Monday", "lundi", "月曜日"), "tuesday": ("Tuesday", "mardi", "火曜日"),
+          "wednesday": ("Wednesday", "mercredi", "水曜日"), "thursday": ("Thursday", "jeudi", "木曜日"),
+          "friday": ("Friday", "vendredi", "金曜日"), "saturday": ("Saturday", "samedi", "土曜日"),
+          "sunday": ("Sunday", "dimanche", "日曜日"), "feast": ("a feast day", "jour de fête", "祝祭日")}
 
 
 def _found_on(ctx: Context, item) -> date:
@@ -32,21 +44,43 @@ def claim_until(scenario, item_id: str, notice_date: date) -> date:
     return period.due(notice_date)
 
 
-@rule(cites=[ART_1], reads=["event:toy_declared", "item.found", "case.occurred", "param:declaration.period"])
+def holiday(scenario, day: date) -> str | None:
+    """Art 1 ¶3: why the town hall is closed on ``day`` — ``feast`` (a feast day) or its weekday
+    (``sunday``) — or None, open: the regime's calendar's holidays (``Calendar(holidays=holiday)``,
+    ``law.py``)."""
+    from wreckmaster.law.regime import get
+
+    p = get("toy-1900").parameters
+    if f"{day.month:02d}-{day.day:02d}" in p.param("holidays.feasts", scenario.case.occurred).value:
+        return "feast"
+    weekday = WEEKDAYS[day.weekday()]
+    return weekday if weekday in p.param("holidays.weekdays", scenario.case.occurred).value else None
+
+
+@rule(cites=[ART_1, ART_1_3], reads=["event:toy_declared", "item.found", "case.occurred", "param:declaration.period",
+                                     "param:holidays.weekdays", "param:holidays.feasts"])
 def declaration(ctx: Context) -> None:
-    """Art 1 ¶1: each found item is declared within three days after the find."""
+    """Art 1 ¶1: each found item is declared within three days after the find; art 1 ¶3: a last day
+    the town hall is closed moves to the first day it is open (the calendar's holidays)."""
     period = ctx.p("declaration.period")
     for item in ctx.scenario.items:
         if not item.found:
             continue
-        due = period.due(_found_on(ctx, item))
+        end = period.due(_found_on(ctx, item))
+        due, closed = ctx.regime.calendar.next_open_day(ctx.scenario, end)
+        cites = [ART_1, ART_1_3] if closed else [ART_1]
         ev = next((e for e in ctx.scenario.events_of("toy_declared") if item.id in (e.get("items") or [])), None)
         done = ev.date if ev else None
         finders = list(item.found.by or [])
-        ctx.deadline("declare-find", finders[0] if len(finders) == 1 else None, due, done, [ART_1], item=item.id)
-        ctx.step("declaration", [ART_1], "declaration-due", item=item.id, found=_found_on(ctx, item), due=due,
-                 inputs={"item": item.id, "due": due.isoformat()}, params=[ctx.param("declaration.period")],
-                 readings=["toy-1900-1-three-days"])
+        ctx.deadline("declare-find", finders[0] if len(finders) == 1 else None, due, done, cites, item=item.id)
+        moved = {"variant": "moved", "end": end, "closed": ", ".join(CLOSED[c][0] for c in closed),
+                 "closed_fr": ", ".join(CLOSED[c][1] for c in closed),
+                 "closed_ja": "、".join(CLOSED[c][2] for c in closed)} if closed else {}
+        ctx.step("declaration", cites, "declaration-due", item=item.id, found=_found_on(ctx, item), due=due,
+                 inputs={"item": item.id, "due": due.isoformat()},
+                 params=[ctx.param("declaration.period")] + ([ctx.param("holidays.weekdays"), ctx.param("holidays.feasts")]
+                                                              if closed else []),
+                 readings=["toy-1900-1-three-days"] + (["toy-1900-1-holidays"] if closed else []), **moved)
         if done is not None and done > due:
             ctx.finding("warning", "declaration-late", [ART_1], item=item.id, declared=done.isoformat(),
                         due=due.isoformat())

@@ -235,3 +235,115 @@ def test_its_notice_is_on_the_board(site):
     before = site.get("/api/notices", params={"as_of": "1901-06-05", "office": "port"}).json()
     rows = before["notices"] if isinstance(before, dict) else before
     assert not [n for n in rows if n["case"] == site.case_id]       # not yet posted
+
+
+# --- its calendar (issue 22: "its holiday calendar and period counting") --------------------------
+MOVED = HERE / "cases" / "declared-after-a-sunday-and-a-feast.yaml"
+
+
+def _assess(toy, path: Path = LATE, **changes):
+    case = load_yaml(path.read_text(encoding="utf-8"))
+    scenario = validate({**case["scenario"], **changes}, set(registry.available()))
+    return toy.assess(scenario, date.fromisoformat(str(case["as_of"])))
+
+
+def test_its_calendar_is_declared_and_moves_its_deadline(toy, monkeypatch):
+    """Art 1 ¶3: the town hall's closed days are the calendar's holidays (``law.py``); the rule
+    asks the calendar, so the declared holidays move the last day — and without them it stays."""
+    from tests.toy_regime import rules
+    from wreckmaster.law.contributes import Calendar
+
+    assert toy.calendar.holidays is rules.holiday and toy.calendar.eras is None
+    scenario = validate(_scenario(MOVED), set(registry.available()))
+    assert toy.calendar.next_open_day(scenario, date(1902, 7, 13)) == (date(1902, 7, 15), ("sunday", "feast"))
+    assert toy.calendar.next_open_day(scenario, date(1902, 7, 16)) == (date(1902, 7, 16), ())
+    [d] = _assess(toy, MOVED).deadlines
+    assert (d.due, d.status, d.cites) == (date(1902, 7, 15), "met", ("toy-1900:1.1", "toy-1900:1.3"))
+    monkeypatch.setattr(toy, "calendar", Calendar())                 # a calendar without holidays
+    [d] = _assess(toy, MOVED).deadlines
+    assert (d.due, d.status, d.cites) == (date(1902, 7, 13), "missed", ("toy-1900:1.1",))
+
+
+def test_its_dates_carry_no_era(toy):
+    from wreckmaster.web import i18n
+
+    assert i18n.era("1901-06-01", TOY) is None                       # Gregorian, as it declares
+    assert i18n.era("1901-06-01", "jp-1899") == "明治三十四年六月一日"
+    assert i18n.fmt_date("1901-06-01", "fr", TOY) == "1901-06-01 (1 juin 1901)"
+
+
+# --- a new language: Japanese, added in its folder only (docs/developing.md's checklist) ----------
+def test_its_steps_findings_and_duties_render_in_japanese(toy):
+    templates, seen = toy.messages, set()
+    for path in (LATE, MOVED):
+        out = _assess(toy, path)
+        steps = [s for s in out.explanation if s.message]
+        seen |= {(s.message, dict(s.values).get("variant")) for s in steps}
+        for s in steps:
+            ja = templates.render_in("steps", s.message, "ja", s.values)
+            assert ja and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), (s.message, ja)
+        for d in out.deadlines:
+            assert templates.render_in("duties", d.message, "ja", d.values) == f"{dict(d.values)['item']}ノ拾得ヲ役場ニ届出ヅルコト"
+        for f in out.findings:
+            assert re.search(r"[\u4e00-\u9fff]", templates.render(f.code, "ja", dict(f.values)) or ""), f.code
+    assert seen == {("declaration-due", None), ("declaration-due", "moved"), ("claim-until", None), ("reward", None)}
+    late = _assess(toy)
+    [f] = late.findings
+    assert templates.render(f.code, "ja", dict(f.values)) == "barque：1901-06-05ニ届出、期限1901-06-04ヲ過グ（第一条）。"
+    [moved] = [s for s in _assess(toy, MOVED).explanation if s.message == "declaration-due"]
+    assert templates.render_in("steps", moved.message, "ja", moved.values) == \
+        "rame：1902-07-10拾得、三日ノ末日1902-07-13ハ日曜日、祝祭日ニシテ役場閉庁ニ付、1902-07-15マデニ届出ヅベシ"
+    [step] = [s for s in assess_json(_scenario(MOVED), date(1902, 7, 20))["explanation"] if s["rule"] == "declaration"]
+    assert step["text_local"].startswith("rame : trouvée le 1902-07-10 ; les trois jours finissent le 1902-07-13, "
+                                         "dimanche, jour de fête, mairie fermée")            # French, the case's language
+    assert "Sunday, a feast day, when the town hall is closed: to be declared by 1902-07-15" in step["text"]
+
+
+def test_the_form_of_its_event_has_japanese_labels(site):
+    page = site.get(f"/cases/{site.case_id}", params={"event_type": "toy_declared", "lang": "ja"})
+    assert page.status_code == 200
+    text = unescape(page.text)
+    assert "selected>役場ヘノ拾得届</option>" in text
+    for label in ("届出人", "物件", "届出先", "町役場", "港長"):
+        assert f">{label}" in text or f"> {label}</label>" in text, label
+
+
+def test_its_receipt_prints_in_japanese(toy):
+    from wreckmaster import documents
+
+    scenario = validate(_scenario(), set(registry.available()))
+    html = documents.render_html("toy_receipt", scenario, lang="ja", as_of=date(1901, 7, 1))
+    assert "漂流物届出受領証" in html and "拾得者" in html and "十分ノ一（第三条）" in html
+    assert "明治三十四年七月一日" in html                            # a Japanese reader's era (contributes.eras_in)
+
+
+# --- the read models' fingerprint takes a regime from outside the package -------------------------
+def test_the_read_models_fingerprint_hashes_its_law(toy, tmp_path):
+    """A regime registered from outside the package (a plug-in's, the toy) is in the fingerprint: a
+    change to one of its files changes it, so the rows are rebuilt (``store/readmodels.py``)."""
+    import shutil
+    from dataclasses import replace
+
+    from wreckmaster.store import readmodels
+
+    registry.unregister(TOY)
+    try:
+        alone = readmodels.fingerprint()                              # the package's law only
+        copy = tmp_path / "toy_regime"
+        shutil.copytree(HERE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        registry.register(replace(toy, folder=copy))
+        with_toy = readmodels.fingerprint()
+        assert with_toy != alone
+        params = copy / "parameters.yaml"
+        text = params.read_text(encoding="utf-8")
+        params.write_text(text.replace("value: {count: 3, unit: days}", "value: {count: 4, unit: days}"), encoding="utf-8")
+        changed = readmodels.fingerprint()
+        assert changed not in (alone, with_toy)
+        params.write_text(text, encoding="utf-8")
+        assert readmodels.fingerprint() == with_toy                  # the same law, the same fingerprint
+        registry.unregister(TOY)
+        assert readmodels.fingerprint() == alone
+    finally:
+        if TOY in registry._REGISTRY:
+            registry.unregister(TOY)
+        registry.register(toy)

@@ -16,8 +16,8 @@ from typing import Any, Iterable
 
 from markupsafe import Markup, escape
 
-from wreckmaster.law import chinese_calendar, eras
-from wreckmaster.law.contributes import DocumentWords, law_of, resolve
+from wreckmaster.law import chinese_calendar
+from wreckmaster.law.contributes import DocumentWords, eras_in, law_of, resolve
 
 from . import numerals
 
@@ -194,21 +194,19 @@ class Ctx:
         if isinstance(d, str):
             d = date.fromisoformat(d)
         iso = d.isoformat()
-        if self.lang == "ja":
-            main = eras.japanese(d) or iso
-        elif self.lang == "zh":
-            main = chinese_calendar.era_date(d) or iso
+        era = eras_in(self.lang, self.law)            # the era of the regime's calendar in its language
+        if era is not None:
+            main = era.write(d) or iso
         else:
             from babel.dates import format_date
 
             main = format_date(d, "long", locale=self.lang)
             if self.lang == "fr" and d.day == 1:
                 main = "1er" + main[1:]                    # le 1er décembre 1917
-            if self.lang == "en" and self.regime_lang == "ja" and eras.japanese_era(d):
-                era = eras.japanese_era(d)
-                main += f" ({era[1]} {era[2]})"         # January 18, 1902 (Meiji 35)
-            elif self.lang == "en" and self.regime_lang == "zh" and chinese_calendar.era_date_numeric(d):
-                main += f" ({chinese_calendar.era_date_numeric(d)})"
+            own = self.law.calendar.eras if self.law is not None else None
+            gloss = own.gloss(d) if self.lang == "en" and own is not None else None
+            if gloss:
+                main += f" ({gloss})"                   # January 18, 1902 (Meiji 35)
         return DateText(main, iso, self.vertical)
 
     # --- amounts -------------------------------------------------------------------

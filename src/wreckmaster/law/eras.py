@@ -6,10 +6,17 @@ was adopted on Meiji 6-01-01 (1873-01-01), so from then on the month and day are
 ones and only the year is counted from the era. Dates before 1873 are lunisolar and are not
 converted here (none of the Japanese regimes reaches back that far): :func:`japanese` returns
 None for them. The first year of an era is 元年.
+
+An era calendar is what a regime declares it writes its dates in (:class:`Eras`: :data:`JAPANESE`,
+:data:`QING`; ``Regime(calendar=Calendar(eras=…))``, :mod:`.contributes`): the pages, the documents
+and the ledger write a date with the regime's, and :func:`from_era` reads a typed date with those
+the registered regimes declare.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
+from typing import Callable
 
 from .chinese_calendar import NUMERAL, DateProblem, number_zh, read_number
 
@@ -88,12 +95,66 @@ def from_japanese(text: str) -> date:
     return d
 
 
-def from_era(text: str) -> date:
-    """A Japanese (令和8年3月31日) or Qing (光緒十六年閏二月初一日) era date → its Gregorian date."""
-    import re
+@dataclass(frozen=True)
+class Eras:
+    """An era calendar (元号, 年號): how the people of a regime wrote a date, and how a clerk types one.
 
-    from .chinese_calendar import SIMPLIFIED, era_pattern, from_era_date
+    ``write(d)`` the date in the era (明治九年三月二日; None where the calendar does not reach it),
+    ``gloss(d)`` the era for an English text written beside the date (``Meiji 35``; None likewise),
+    ``read(text)`` the Gregorian date of a typed era date (:class:`~.chinese_calendar.DateProblem`
+    ``not-an-era-date`` when the text names none of its eras, another code when it names one but is
+    not a day of it), ``example`` a date as it is typed (for messages)."""
 
-    if re.match(rf"\s*({era_pattern()})", (text or "").translate(SIMPLIFIED)):
-        return from_era_date(text)
-    return from_japanese(text)
+    name: str
+    write: Callable[[date], "str | None"]
+    gloss: Callable[[date], "str | None"]
+    read: Callable[[str], date]
+    example: str
+
+
+def _japanese_gloss(d: date) -> str | None:
+    """``Meiji 35`` (the romanised era and its year), for a date written in English."""
+    era = japanese_era(d)
+    return None if era is None else f"{era[1]} {era[2]}"
+
+
+def _qing_write(d: date) -> str | None:
+    from .chinese_calendar import era_date
+
+    return era_date(d)
+
+
+def _qing_gloss(d: date) -> str | None:
+    from .chinese_calendar import era_date_numeric
+
+    return era_date_numeric(d)
+
+
+def _qing_read(text: str) -> date:
+    from .chinese_calendar import from_era_date
+
+    return from_era_date(text)
+
+
+#: the Japanese eras since the Gregorian calendar (1873): the dates of the Japanese regimes
+JAPANESE = Eras("japanese", japanese, _japanese_gloss, from_japanese, "令和8年3月31日")
+#: the Qing reign eras, lunar months and days (:mod:`.chinese_calendar`): the dates of the Qing regimes
+QING = Eras("qing", _qing_write, _qing_gloss, _qing_read, "光緒十六年二月十五日")
+
+
+def from_era(text: str, calendars: "tuple[Eras, ...] | None" = None) -> date:
+    """The Gregorian date of an era date (令和8年3月31日, 光緒十六年閏二月初一日), read with the era
+    calendars ``calendars`` — by default those the registered regimes declare
+    (:func:`.contributes.era_calendars`): the first that knows the era reads it."""
+    from .chinese_calendar import DateProblem
+    from .contributes import era_calendars
+
+    calendars = era_calendars() if calendars is None else calendars
+    for eras in calendars:
+        try:
+            return eras.read(text)
+        except DateProblem as exc:
+            if exc.code != "not-an-era-date":
+                raise
+    raise DateProblem("not-an-era-date", f"{text!r} is not an era date such as "
+                      + " or ".join(e.example for e in calendars), text=text)

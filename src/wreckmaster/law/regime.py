@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import messages, money
 from .assessment import Assessment, Later
-from .contributes import NOTICE_ENDS, NOTICE_STARTS, Document, DocumentWords, ItemClass, MapLayers
+from .contributes import GREGORIAN, NOTICE_ENDS, NOTICE_STARTS, Calendar, Document, DocumentWords, ItemClass, MapLayers
 from .parameters import Param, Parameters, load as load_parameters
 from .scenario import Scenario
 from . import scope  # the engine's first rules (issue 22: no circle; scope needs nothing of this module)
@@ -74,6 +74,9 @@ class Regime:
     example: dict[str, Any] | None = None
     #: its own commands: modules with ``register(app)`` adding Typer commands (imported by the CLI only)
     commands: Sequence[str] = ()
+    #: its calendar: the era its dates are written in, its months, its office's holidays (:class:`.contributes.Calendar`;
+    #: the counting of its periods is its parameter ``periods.counting``)
+    calendar: Calendar = GREGORIAN
 
     # --- issue 22 (declared events and rules): what the regime's package declares --------------
     @cached_property

@@ -5,7 +5,8 @@ three years without a case of plundering a stranded ship, they may be moved to a
 once. A plunder case is a case of the county with a plunder finding (the regime's
 ``plunder_findings``); the years are counted by the Chinese calendar from the last plunder
 case (else from the first day of the regulations in force) to the same lunar month and day
-three years later (:func:`wreckmaster.law.chinese_calendar.add_lunar_years`). The first
+three years later — the regime's calendar counts them (``Regime.calendar``, lunar months:
+:func:`wreckmaster.law.chinese_calendar.add_lunar_years`) and writes them in its era. The first
 completion fires a finding on each official of the county; a later one is noted as the
 transfer already granted (一次).
 """
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Any
-
-from wreckmaster.law import chinese_calendar as cal
 
 from .derive import Assessed, Person
 
@@ -47,21 +46,21 @@ def counties(assessed: list[Assessed], people: dict[tuple, Person], persons: lis
         completions = []
         for k, (since, after) in enumerate(starts):
             until = starts[k + 1][0] if k + 1 < len(starts) else None
-            complete = cal.add_lunar_years(since, period.value.count)
+            complete = regime.calendar.add(since, period.value)
             if complete <= as_of and (until is None or complete < until):
                 completions.append((since, after, complete))
         since, after = starts[-1]
-        due = cal.add_lunar_years(since, period.value.count)
+        due = regime.calendar.add(since, period.value)
         officials = _officials(assessed, cases, people, names)
         if not cases and not officials:
             continue
         for n, (c_since, c_after, complete) in enumerate(completions):
             for key in officials:
-                _finding(persons, key, people, rule, period, n, c_since, c_after, complete)
+                _finding(persons, key, people, regime, rule, period, n, c_since, c_after, complete)
         rows.append({"county": names[0], "regime": regime_id, "cases": [a.case for a in cases],
                      "plunder_cases": [a.case for a in plunders], "counted_from": since.isoformat(),
-                     "counted_from_era": cal.era_date(since), "last_plunder_case": after,
-                     "complete_on": due.isoformat(), "complete_on_era": cal.era_date(due),
+                     "counted_from_era": regime.calendar.write(since), "last_plunder_case": after,
+                     "complete_on": due.isoformat(), "complete_on_era": regime.calendar.write(due),
                      "complete": due <= as_of, "completions": [c.isoformat() for _, _, c in completions],
                      "officials": [k[1] for k in officials],
                      "cites": list(dict.fromkeys([rule.cite, period.cite]))})
@@ -80,7 +79,7 @@ def _officials(assessed: list[Assessed], cases: list[Assessed], people: dict[tup
     return sorted(keys, key=lambda k: (k[0] or "", k[1]))
 
 
-def _finding(persons, key, people, rule, period, n, since, after, complete) -> None:
+def _finding(persons, key, people, regime, rule, period, n, since, after, complete) -> None:
     rec = next((r for r in persons if (r["office"], r["person"]) == key), None)
     if rec is None:
         p = people.get(key)
@@ -91,7 +90,7 @@ def _finding(persons, key, people, rule, period, n, since, after, complete) -> N
         persons.sort(key=lambda r: (r["office"] or "", r["person"]))
     who = rec["name"] or key[1]
     frm = f"the last plunder case {after}" if after else "the regulations in force"
-    span = f"{cal.era_date(since) or since} – {cal.era_date(complete) or complete}"
+    span = f"{regime.calendar.write(since) or since} – {regime.calendar.write(complete) or complete}"
     if n == 0:
         rec["findings"].append({
             "severity": "info", "code": rule.code, "date": complete.isoformat(), "case": after,

@@ -24,7 +24,7 @@ need no such care: the board always read every dated fact, so their rows hold fo
 ``as_of`` on or after the casualty.
 
 The rows depend on the law: :func:`fingerprint` hashes this package's law (its version and
-the regimes' data and code); :func:`ensure_current` rebuilds every row (:func:`rebuild`) when
+the regimes' data and code) and that of the regimes from outside it (plug-ins); :func:`ensure_current` rebuilds every row (:func:`rebuild`) when
 the stored fingerprint differs (``wreckmaster db upgrade``, ``db rebuild``, and a store that
 opens a database built by another wreckmaster). :func:`check` tells ``case verify`` whether a
 case's rows agree with its log.
@@ -60,19 +60,91 @@ TRIGRAM = 3
 
 
 # --- the law's fingerprint ------------------------------------------------------------------
-@lru_cache(maxsize=1)
+#: the files of the law a fingerprint hashes (code and data)
+_LAW_FILES = (".py", ".yaml", ".yml", ".json", ".csv")
+
+
 def fingerprint() -> str:
     """A hash of what the rows depend on: the package's version, the law's code and data
-    (``law/``, ``regimes/``) and this module."""
+    (``law/``, ``regimes/``) and this module, and the regimes from outside the package — the
+    plug-ins (entry point group ``wreckmaster.regimes``) and any registered by hand — by their
+    folders' files, the other modules their rules live in and their distributions' versions
+    (:func:`_outside`). Without such a regime it is the package's hash alone."""
+    outside = _outside()
+    return _package_fingerprint() if not outside else hashlib.sha256(
+        (_package_fingerprint() + "\n").encode() + outside).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _package_fingerprint() -> str:
     import wreckmaster
 
     root = Path(wreckmaster.__file__).parent
     h = hashlib.sha256(f"wreckmaster {wreckmaster.__version__}\n".encode())
     files = [Path(__file__)] + sorted(p for folder in ("law", "regimes") for p in (root / folder).rglob("*")
-                                      if p.is_file() and p.suffix in (".py", ".yaml", ".yml", ".json", ".csv"))
+                                      if p.is_file() and p.suffix in _LAW_FILES)
     for p in files:
         h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+def _outside() -> bytes:
+    """What the regimes outside the package bring to the fingerprint (empty: none): for each, by id,
+    its distribution's version (a plug-in), the files of its folder (articles, parameters, events,
+    messages, its modules) and the source of the modules its rules come from outside that folder.
+    The files are read on every call (small folders), so a changed file changes the fingerprint."""
+    import inspect
+
+    from wreckmaster.law import regime as registry
+
+    parts: dict[str, list[bytes]] = {rid: [line] for rid, line in _plugin_distributions().items()}
+    folders = dict(_plugin_folders())
+    for law in list(registry._REGISTRY.values()):
+        if _in_package(law.folder):
+            continue
+        folders[law.id] = law.folder
+        for source in dict.fromkeys(inspect.getsourcefile(rule) for rule in law.rules):
+            if source and not Path(source).resolve().is_relative_to(law.folder.resolve()):
+                parts.setdefault(law.id, []).append(b"rules " + Path(source).name.encode() + b"\0" + Path(source).read_bytes())
+    for regime_id, folder in folders.items():
+        if _in_package(folder):
+            continue
+        for p in sorted(q for q in Path(folder).rglob("*") if q.is_file() and q.suffix in _LAW_FILES):
+            parts.setdefault(regime_id, []).append(str(p.relative_to(folder)).encode() + b"\0" + p.read_bytes())
+    return b"".join(f"regime {rid}\n".encode() + b"\0".join(sorted(parts[rid])) + b"\0" for rid in sorted(parts))
+
+
+def _in_package(folder: Path) -> bool:
+    import wreckmaster
+
+    return Path(folder).resolve().is_relative_to(Path(wreckmaster.__file__).parent.resolve())
+
+
+@lru_cache(maxsize=1)
+def _plugin_distributions() -> dict[str, bytes]:
+    """regime id → the plug-in's module, distribution and version (installed packages do not change
+    while the process runs)."""
+    from importlib.metadata import entry_points
+
+    from wreckmaster.law.regime import ENTRY_POINTS
+
+    return {ep.name: f"plug-in {ep.value} {ep.dist.name if ep.dist else '-'} {ep.dist.version if ep.dist else '-'}"
+            .encode() for ep in entry_points(group=ENTRY_POINTS)}
+
+
+@lru_cache(maxsize=1)
+def _plugin_folders() -> tuple[tuple[str, Path], ...]:
+    """regime id → the folder of the module a plug-in's entry point names, found without importing it."""
+    from importlib.util import find_spec
+
+    from wreckmaster.law.regime import _plugins
+
+    out = []
+    for regime_id, module in _plugins().items():
+        spec = find_spec(module)
+        if spec is not None and spec.origin:
+            out.append((regime_id, Path(spec.origin).parent))
+    return tuple(out)
 
 
 def stored_fingerprint(conn: Connection) -> str | None:

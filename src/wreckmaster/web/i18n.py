@@ -215,8 +215,9 @@ def both(key: str, lang: str) -> str:
 
 
 def era(d: date | str | None, regime: str | None, calendar: str | None = None) -> str | None:
-    """The era date people of the regime wrote (明治 / 光緒 …: the calendar of its language, or of
-    ``calendar``, ``ja`` or ``zh``), or None."""
+    """The era date people of the regime wrote (明治 / 光緒 …: the era its calendar declares,
+    ``Regime.calendar``; or, with ``calendar``, a language such as ``zh``, the era its readers
+    date by, :func:`~wreckmaster.law.contributes.eras_in`), or None."""
     if d is None:
         return None
     if isinstance(d, str):
@@ -224,23 +225,17 @@ def era(d: date | str | None, regime: str | None, calendar: str | None = None) -
             d = date.fromisoformat(d)
         except ValueError:
             return None
+    from wreckmaster.law.contributes import eras_in, law_of
+
     if calendar is None:
-        from wreckmaster.law.contributes import law_of
-
         law = law_of(regime)
-        calendar = law.language if law is not None else None
+        eras = law.calendar.eras if law is not None else None
+    else:
+        eras = eras_in(calendar)
     try:
-        if calendar == "zh":
-            from wreckmaster.law.chinese_calendar import era_date
-
-            return era_date(d)
-        if calendar == "ja":
-            from wreckmaster.law.eras import japanese
-
-            return japanese(d)
+        return eras.write(d) if eras is not None else None
     except (ValueError, OverflowError, KeyError):
         return None
-    return None
 
 
 def fmt_date(d: date | str | None, lang: str, regime: str | None = None, calendar: str | None = None) -> str:

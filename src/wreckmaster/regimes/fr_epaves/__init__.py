@@ -9,7 +9,7 @@ concept; each rule cites its articles (``articles.yaml``) and reads its numbers 
 from pathlib import Path
 
 from wreckmaster.law.money import FRF
-from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords, MapLayers
 from wreckmaster.law.regime import Regime, register
 
 from . import declaration, proceeds, refloating, sale, salvor, scope
@@ -36,4 +36,5 @@ REGIME = register(Regime(
     words=DocumentWords(notice_title="Avis", lettered_items=True),   # art 4: "a) 40 p. 100 …", "b) 30 p. 100 …"
     map_layers=MapLayers(one_mile_line=True),    # art 4: within one mile of the coast
     office_head="administrator",
+    calendar=Calendar(),   # Gregorian dates without an era, no holidays (the default, said here)
 ))

@@ -7,7 +7,8 @@ its numbers from ``parameters.yaml``.
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_RIN
-from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords, MapLayers
+from wreckmaster.law.eras import JAPANESE
 from wreckmaster.law.regime import Regime, register
 
 from . import claims  # art 31: claim_until of items under notice (CASE.md)
@@ -63,6 +64,7 @@ REGIME = register(Regime(
                         expense_names=f"{__name__}.common:expense_categories"),
     map_layers=MapLayers(nearest_office_year=1880),   # arts 2–3: the village whose coast officials receive the report
     commands=[f"{__name__}.cli.sea_protest", f"{__name__}.cli.settlement"],
+    calendar=Calendar(eras=JAPANESE),  # dates in the Japanese era (明治…); periods: parameters.yaml
     example={   # a drift find posted (arts 29, 30): the API's example case
         "format": "wreckmaster.scenario/1",
         "regime": "jp-1875",

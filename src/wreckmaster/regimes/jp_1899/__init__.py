@@ -8,7 +8,8 @@ conduct, the admitted claims, the held goods, the money ledger).
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_RIN
-from wreckmaster.law.contributes import Document, DocumentWords, MapLayers
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords, MapLayers
+from wreckmaster.law.eras import JAPANESE
 from wreckmaster.law.regime import Regime, register
 
 from . import claims, competence, custody, expenses, held_goods, master_will, powers, public_sale, scope, wreck_report
@@ -59,4 +60,5 @@ REGIME = register(Regime(
     words=DocumentWords(notice_title="公告", old_style=True, funds={"government": "國庫"}),
     map_layers=MapLayers(nearest_office_year=1900),   # art 2: the nearest mayor (最近地ノ市町村長)
     office_head="mayor",
+    calendar=Calendar(eras=JAPANESE),  # dates in the Japanese era (明治…); periods: the Civil Code, parameters.yaml
 ))

@@ -10,10 +10,20 @@ Chapter 1 (ships in distress) runs the rules of ``jp-1899`` with this regime's d
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_YEN
-from wreckmaster.law.contributes import Document, DocumentWords, ItemClass
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords, ItemClass
+from wreckmaster.law.eras import JAPANESE
 from wreckmaster.law.regime import Regime, register
 
 from . import chapter_one, claims, drift, penalties
+from . import municipal_days   # the calendar's holidays
+
+
+def _municipal_holiday(scenario, day):
+    """The municipal holiday ``day`` is for the case's office (地方自治法 art 4-2 ¶¶1–2), or None: the calendar's."""
+    p = lambda name: REGIME.parameters.param(name, scenario.case.occurred).value  # noqa: E731
+    return municipal_days.holiday(day, tuple(p("municipal_holidays.weekdays")), tuple(p("municipal_holidays.year_end")),
+                                  frozenset(scenario.case.closed_days), p("municipal_holidays.national"))
+
 
 REGIME = register(Regime(
     id="jp-1899-2025",
@@ -59,4 +69,6 @@ REGIME = register(Regime(
         line_purposes=f"{__name__}.documents:purposes"),
     office_head="mayor",
     reports_default=True,              # today's law: a case opened from a public report
+    # dates in the Japanese era; the municipal holidays (地方自治法 art 4-2, :mod:`.municipal_days`)
+    calendar=Calendar(eras=JAPANESE, holidays=_municipal_holiday),
 ))

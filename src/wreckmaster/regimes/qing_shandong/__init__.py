@@ -11,7 +11,8 @@ to the 釐 (0.001 tael).
 from pathlib import Path
 
 from wreckmaster.law.money import TAEL
-from wreckmaster.law.contributes import MapLayers
+from wreckmaster.law.contributes import Calendar, MapLayers
+from wreckmaster.law.eras import QING
 from wreckmaster.law.regime import Regime, register
 from wreckmaster.regimes._qing import COUNTY_REPORT, WORDS
 
@@ -48,4 +49,5 @@ REGIME = register(Regime(
     documents=["statement", "notice", COUNTY_REPORT],
     words=WORDS,
     map_layers=MapLayers(stations=True),   # art 1: a station every ten li
+    calendar=Calendar(eras=QING, months="lunar"),   # 光緒 era dates; lunar months and years (時憲書)
 ))
