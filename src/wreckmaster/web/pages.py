@@ -434,11 +434,14 @@ def _explanations(a: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
 def _article_text(cite: str) -> dict[str, str | None]:
     from wreckmaster.law import citations
 
+    from wreckmaster.law.regime import get
+
     try:
         r = citations.resolve(cite)
+        lang = get(r.citation.regime).language   # the law's own words keep their language (lang=)
     except Exception:  # a citation that does not resolve is shown as it is
-        return {"original": None, "gloss": None}
-    return {"original": r.original(), "gloss": r.gloss()}
+        return {"original": None, "gloss": None, "lang": None}
+    return {"original": r.original(), "gloss": r.gloss(), "lang": lang}
 
 
 @router.get("/cases/{case_id}", response_class=HTMLResponse)
@@ -564,11 +567,12 @@ def event_fields_partial(request: Request, case_id: str, event_type: str, lang: 
         scenario = _store(request).scenario(case_id, office=user.office)
     except NotFound:
         return Response(status_code=404)
-    arts = forms.event_articles(scenario.regime)
-    if event_type not in arts:
+    if event_type not in forms.event_types(scenario.regime):   # an event no article of the regime cites has a form too
         return Response(status_code=404)
+    # the scenario names the regime whose declarations label the fields (render)
     return render(request, "_event_fields.html", lang=lang, fields=forms.event_fields(event_type, scenario),
-                  event_type=event_type, event_articles=arts, article_text=_article_text)
+                  event_type=event_type, event_articles=forms.event_articles(scenario.regime),
+                  article_text=_article_text, scenario=scenario)
 
 
 ENTRY_FORMS = ("party", "person", "item", "expense", "event", "amend", "retract")
