@@ -13,9 +13,6 @@ SPOKEN = ("placeholder", "title", "alt", "aria-label")
 WORD = re.compile(r"(?<![\w/#:.@-])[A-Za-z][a-z]+(?:['’][a-z]+)?(?![\w/#:.@-])")
 
 
-#: the event types' and their fields' labels are the regime's declaration (helper r22b's tables,
-#: ``law/events.py``): left out of the scan here until those tables are merged
-DECLARED = ("event_type", "event-fields")
 #: a language's own name in the language picker; formats and units written the same in every language
 OWN_NAMES = {"English", "Atom", "iCalendar", "km"}
 
@@ -33,7 +30,7 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         other = (a.get("lang") or "").split("-")[0]
-        skip = tag in ("script", "style", "code", "svg", "kbd", "samp") or a.get("id") in DECLARED \
+        skip = tag in ("script", "style", "code", "svg", "kbd", "samp") \
             or bool(other) and other not in ("en", self.lang) \
             or "data-untranslated" in a   # the law's own words (lang="fr" on a ja page); a message not yet local
         if "data-untranslated" in a and not self.skip:

@@ -191,7 +191,7 @@ class PackageEvents:
         return self._look("fields", name, lang) or _other_language("fields", name, lang)
 
     def value_label(self, value: str, lang: str) -> str | None:
-        return self._look("values", value, lang)
+        return self._look("values", value, lang) or _other_language("values", value, lang)
 
 
 #: labels in the pages' other languages, after the declarations (a French page of a Japanese case)

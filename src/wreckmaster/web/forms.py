@@ -37,9 +37,8 @@ class FormField:
 
     @property
     def hint(self) -> str:
-        return {"amount": "an exact amount, e.g. 120.5", "amounts": "amounts separated by commas",
-                "ratio": "from 0 to 1, e.g. 0.25 or 1/4", "fraction": "e.g. 1/3",
-                "texts": "separated by commas"}.get(self.kind, "")
+        """The key of the hint beside the field (``web/i18n.py`` ``LABELS``: in the page's language), or ""."""
+        return f"hint_{self.kind}" if self.kind in ("amount", "amounts", "ratio", "fraction", "texts") else ""
 
 
 def event_fields(etype: str, scenario: Any) -> list[FormField]:
@@ -48,7 +47,7 @@ def event_fields(etype: str, scenario: Any) -> list[FormField]:
     parties = [(p.id, p.name or p.id) for p in scenario.parties]
     persons = [(p.id, p.name or p.id) for p in scenario.persons]
     items = [(i.id, i.description or i.id) for i in scenario.items]
-    funds = [(f, f) for f in FUNDS]
+    funds = [(f, "") for f in FUNDS]   # labelled in the page's language by the template (i18n.fund_label)
     out = []
     for key, kind in spec.items():
         name, required = key.rstrip("!"), key.endswith("!")

@@ -291,6 +291,15 @@ LABELS.update({
     "field": {"en": "Field", "ja": "項目", "zh": "項目", "fr": "Champ"},
     "show_as_of": {"en": "Show", "ja": "表示", "zh": "示", "fr": "Afficher"},
     "both_langs": {"en": "with English", "ja": "英語併記", "zh": "附英文", "fr": "avec l’anglais"},
+    # the hints beside an event's fields by kind (forms.FormField.hint)
+    "hint_amount": {"en": "an exact amount, e.g. 120.5", "ja": "正確な金額（例：120.5）", "zh": "確數，如 120.5",
+                    "fr": "un montant exact, par ex. 120.5"},
+    "hint_amounts": {"en": "amounts separated by commas", "ja": "金額をコンマで区切る", "zh": "數目以逗號分隔",
+                     "fr": "montants séparés par des virgules"},
+    "hint_ratio": {"en": "from 0 to 1, e.g. 0.25 or 1/4", "ja": "0から1まで（例：0.25 または 1/4）",
+                   "zh": "自 0 至 1，如 0.25 或 1/4", "fr": "de 0 à 1, par ex. 0.25 ou 1/4"},
+    "hint_fraction": {"en": "e.g. 1/3", "ja": "例：1/3", "zh": "如 1/3", "fr": "par ex. 1/3"},
+    "hint_texts": {"en": "separated by commas", "ja": "コンマで区切る", "zh": "以逗號分隔", "fr": "séparés par des virgules"},
 })
 
 #: roles (SCENARIO.md parties[].roles) as an office calls them

@@ -391,9 +391,10 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
                 and i.found.date > as_of}
         scenario, _later = known_on(scenario, as_of)
         scenario = scenario.replace(items=[i for i in scenario.items if i.id not in late])
-    assessment = store.assessment(case_id, as_of=as_of, office=user.office)
+    assessment = _assessed(store, case_id, as_of, user.office)
     history = store.history(case_id, office=user.office)
     regime = registry.get(scenario.regime)
+    case_lang = {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en")
     names = {x.id: (x.name or x.id) for x in [*scenario.parties, *scenario.persons]}
     names.update({x.id: (x.description or x.id) for x in scenario.items})
     event_types = list(forms.event_types(scenario.regime))
@@ -408,8 +409,48 @@ def _case_context(request: Request, user: WebUser, case_id: str, as_of: date | N
         "event_types": event_types, "event_articles": forms.event_articles(scenario.regime),
         "explain": _explanations(assessment), "article_text": _article_text,
         "documents": _document_links(scenario, as_of),
-        "case_lang": {"ja": "ja", "zh": "zh", "fr": "fr"}.get(regime.language, "en"),
+        "case_lang": case_lang,
+        "in_lang": lambda entry, section, lang: _in_page_language(regime.messages, entry, section, lang, case_lang),
     }
+
+
+def _assessed(store: Any, case_id: str, as_of: date | None, office: str | None) -> dict[str, Any]:
+    """The case's assessment (``store.assessment``: ``assess`` of its export, the one pipeline),
+    each step, deadline and finding with the template it was written from (``"template"``: its
+    id, its values, a deadline's note's id and the note in the case's language: not part of the
+    JSON), so a page in another language renders that language's template (issue 25;
+    :func:`_in_page_language`). A stored log that no longer validates has no templates: its
+    findings say why (``store.assessment``)."""
+    from wreckmaster.store import engine_bridge
+    from wreckmaster.store.errors import InvalidEntry
+
+    try:
+        scenario = store.scenario(case_id, as_of=as_of, office=office)
+    except InvalidEntry:
+        return store.assessment(case_id, as_of=as_of, office=office)
+    out = engine_bridge.assess(scenario, scenario.as_of)   # as store.assessment does (and case show)
+    doc = out.to_json()
+    for key, objs in (("explanation", out.explanation), ("deadlines", out.deadlines), ("findings", out.findings)):
+        doc[key] = [{**entry, "template": {"message": o.code if key == "findings" else o.message,   # a finding: its code
+                                           "values": o.values, "note_message": getattr(o, "note_message", None),
+                                           "note_local": getattr(o, "note_local", None)}}
+                    for entry, o in zip(doc[key], objs, strict=True)]
+    return doc
+
+
+def _in_page_language(templates: Any, entry: dict[str, Any], section: str, lang: str, case_lang: str) -> str | None:
+    """A step's, duty's, deadline note's or finding's text in the page's language ``lang``, from
+    the regime's template in that language (``Templates.render_in``, ``messages.yaml``), on a page
+    whose language is neither the case's nor English; None where the regime has no template there
+    (the page then shows the case's language and the English, as it did)."""
+    tpl = entry.get("template") or {}
+    if lang in ("en", case_lang) or not tpl:
+        return None
+    key = tpl.get("note_message") if section == "notes" else tpl.get("message")
+    try:
+        return templates.render_in(section, key, lang, tuple(tpl.get("values") or ()))
+    except (KeyError, IndexError, ValueError):   # a sentence the rule wrote itself, without the template's values
+        return None
 
 
 def _role_choices(scenario: Any) -> list[str]:
@@ -434,11 +475,14 @@ def _explanations(a: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
 def _article_text(cite: str) -> dict[str, str | None]:
     from wreckmaster.law import citations
 
+    from wreckmaster.law.regime import get
+
     try:
         r = citations.resolve(cite)
+        lang = get(r.citation.regime).language   # the law's own words keep their language (lang=)
     except Exception:  # a citation that does not resolve is shown as it is
-        return {"original": None, "gloss": None}
-    return {"original": r.original(), "gloss": r.gloss()}
+        return {"original": None, "gloss": None, "lang": None}
+    return {"original": r.original(), "gloss": r.gloss(), "lang": lang}
 
 
 @router.get("/cases/{case_id}", response_class=HTMLResponse)
@@ -564,11 +608,12 @@ def event_fields_partial(request: Request, case_id: str, event_type: str, lang: 
         scenario = _store(request).scenario(case_id, office=user.office)
     except NotFound:
         return Response(status_code=404)
-    arts = forms.event_articles(scenario.regime)
-    if event_type not in arts:
+    if event_type not in forms.event_types(scenario.regime):   # an event no article of the regime cites has a form too
         return Response(status_code=404)
+    # the scenario names the regime whose declarations label the fields (render)
     return render(request, "_event_fields.html", lang=lang, fields=forms.event_fields(event_type, scenario),
-                  event_type=event_type, event_articles=arts, article_text=_article_text)
+                  event_type=event_type, event_articles=forms.event_articles(scenario.regime),
+                  article_text=_article_text, scenario=scenario)
 
 
 ENTRY_FORMS = ("party", "person", "item", "expense", "event", "amend", "retract")

@@ -11,6 +11,8 @@ JavaScript the map stays hidden and the typed field is the way (progressive enha
 """
 from __future__ import annotations
 
+import math
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -29,22 +31,54 @@ LABELS = {
 }
 
 
+#: the marker's group as :func:`~wreckmaster.geo.svgmap.pick_svg` draws it without a position
+_HIDDEN_MARKER = re.compile(r'<g class="pick-marker" transform="translate\([^)]*\)" visibility="hidden">')
+_DATA = re.compile(r'data-(west|east|south|north|width|height)="([^"]+)"')
+
+
 @lru_cache(maxsize=64)
-def _svg(points: tuple[tuple[float, float, str], ...], regime: str | None, marker: tuple[float, float] | None,
-         title: str) -> str | None:
-    from wreckmaster.geo.svgmap import pick_svg
+def _map(points: tuple[tuple[float, float, str], ...], regime: str | None, title: str):
+    """The map without a position picked — the coastline drawn once per (points, regime): the
+    board's offices or a case's finds, never a client's latitude and longitude (a security review
+    of issue 25: each distinct position rendered the whole coast again). Returns the SVG, its
+    :class:`~wreckmaster.geo.svgmap.Frame` (read back from its ``data-`` attributes) and the
+    marker's hidden group, or None."""
+    from wreckmaster.geo.svgmap import Frame, pick_svg
 
     try:
-        return pick_svg(list(points), regime, marker, title)
+        svg = pick_svg(list(points), regime, None, title)
     except Exception:  # noqa: BLE001 - a map the shipped data cannot draw is left out; the field stays
         return None
+    hidden = _HIDDEN_MARKER.search(svg or "")
+    if svg is None or hidden is None:
+        return None
+    d = dict(_DATA.findall(svg[:svg.index(">")]))
+    fr = Frame(float(d["west"]), float(d["south"]), float(d["east"]), float(d["north"]), int(d["width"]),
+               int(d["height"]), 0.0)
+    return svg, fr, hidden.group(0)
+
+
+def _svg(points: tuple[tuple[float, float, str], ...], regime: str | None, marker: tuple[float, float] | None,
+         title: str) -> str | None:
+    """The map with the marker at ``marker`` (visible) or hidden: the cached map (:func:`_map`)
+    with the marker's group moved where the frame projects the position (``Frame.px``, the
+    formula ``pick_svg`` draws with)."""
+    drawn = _map(points, regime, title)
+    if drawn is None:
+        return None
+    svg, fr, hidden = drawn
+    if marker is None:
+        return svg
+    x, y = fr.px(marker[1], marker[0])
+    return svg.replace(hidden, f'<g class="pick-marker" transform="translate({x},{y})" visibility="visible">', 1)
 
 
 def _float_pair(lat: Any, lon: Any) -> tuple[float, float] | None:
     try:
-        return float(str(lat)), float(str(lon))
+        pair = float(str(lat)), float(str(lon))
     except (TypeError, ValueError):
         return None
+    return pair if all(map(math.isfinite, pair)) else None   # "nan", "inf": no position
 
 
 def _office_point(office: dict[str, Any]) -> tuple[float, float, str] | None:
