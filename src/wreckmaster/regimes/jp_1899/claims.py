@@ -27,7 +27,7 @@ from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, yen
+from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, shape, yen
 from .expenses import is_mayor_outlay
 
 
@@ -65,8 +65,8 @@ def admitted_claims(ctx: Context) -> None:
         if units:
             admitted.append((by, units))
         ctx.step("admitted_claims", cites, "claim-admitted",
-                 variant="-".join(k for k, v in (("in-period", period is not None), ("volunteer", volunteer)) if v)
-                 or None, claimant=by, claimed=amount, filed=ev.date, due=period.get("due") if period is not None else None,
+                 variant=shape(("in-period", period is not None), ("volunteer", volunteer)), claimant=by,
+                 claimed=amount, filed=ev.date, due=period.get("due") if period is not None else None,
                  admitted=yen(Fraction(amount)),
                  inputs={"claimant": by, "filed": ev.date, "amount": amount,
                          "due": period.get("due") if period is not None else None, "summoned": not volunteer},
@@ -164,7 +164,7 @@ def expense_heads(ctx: Context) -> None:
                      params=[heads], readings=["jp-1899-13-expense-heads", "jp-1899-13-outside-heads"])
             continue
         ctx.step("expense_heads", "jp-1899:13", "expense-head",
-                 variant="-".join(k for k, v in (("amount", e.amount is not None), ("payee", e.payee)) if v) or None,
+                 variant=shape(("amount", e.amount is not None), ("payee", e.payee)),
                  expense=e.id, category=e.category, cost=e.amount, payee=e.payee, params=[heads],
                  readings=["jp-1899-13-expense-heads"])
         if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None \

@@ -22,7 +22,7 @@ from wreckmaster.law.events import of_package
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name
+from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name, shape
 
 WHAT_EN = {"ship": "a ship or boat", "vehicle": "a cart or vehicle", "horse": "a horse", "thing": "another thing",
            "land": "the use of land"}
@@ -126,7 +126,7 @@ def restraints(ctx: Context) -> None:
             ctx.finding("warning", "assistance-refused", "jp-1899:7.3", person=name(ctx, p), date=str(ev.date),
                         restrained=", ".join(persons))
         ctx.step("restraints", ["jp-1899:7.2"] + (["jp-1899:7.3"] if helpers or refused else []), "person-restrained",
-                 variant="-".join(k for k, v in (("helpers", helpers), ("refused", refused)) if v) or None,
+                 variant=shape(("helpers", helpers), ("refused", refused)),
                  date=ev.date, persons=", ".join(persons), helpers=", ".join(helpers), refused=", ".join(refused),
                  inputs={"persons": persons, "assistants": helpers, "refused": refused},
                  readings=["jp-1899-12-2-4-acts"] + (["jp-1899-7-3-refusal"] if refused else []))
@@ -146,6 +146,6 @@ def concealment(ctx: Context) -> None:
             _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8",
                      f"遭難の物件を隠匿した（{ev.date}、第八条）")
         ctx.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []), "concealed-goods",
-                 variant="-".join([ev.type] + [k for k, v in (("by", concealers), ("items", items)) if v]),
+                 variant=shape((ev.type, True), ("by", concealers), ("items", items)),
                  date=ev.date, concealers=", ".join(concealers), items=", ".join(items),
                  inputs={"from": concealers, "items": items}, readings=["jp-1899-12-2-4-acts"] if concealers else ())

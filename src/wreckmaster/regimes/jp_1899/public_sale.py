@@ -155,7 +155,8 @@ def _notice(ctx: Context, item, sale) -> None:
         ctx.finding("warning", "sale-despite-delivery-request", "jp-1899:11.4", by=name(ctx, request.get("by")),
                     date=str(request.date), item=item.id, sold=str(sale.date))
     ctx.step("sale_notice", [cite_notice, "jp-1899:11.2"], "sale-notice-given", item=item.id, to=notice.get("to"),
-             date=notice.date, due=notice.get("due"), sold=sale.date, readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
+             date=notice.date, due=notice.get("due"), sold=sale.date,
+             readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
 
 
 @rule(cites=["jp-1899:11.2", "jp-1899:11.4", "jp-1899:11.1#1", "jp-1899:11.1#2", "jp-1899:11.1#3"],

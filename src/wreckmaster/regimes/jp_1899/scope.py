@@ -6,8 +6,9 @@
 第二十二條 第一條乃至第四條、第五條第一項、第六條乃至第九條、第十二條乃至第十四條、第十五條第一項第二項、
   第十八條、第十九條第一項、第二十條及第二十一條ノ規定ハ海軍艦船其ノ他官廳ノ所有スル船舶ニ亦之ヲ準用ス
   (Only the listed provisions apply to naval vessels and other government ships.)
-  → government_vessel: a named exception; the rules ask :func:`.common.applies` and say
-    which rule it overrides.
+  → government_vessel: a named exception; each rule that gives way declares it next to itself
+    (law/exceptions.py: ``GOVERNMENT_SHIP`` in wreck_report, public_sale and held_goods, the
+    ``GOVERNMENT_SHIP_…`` of expenses), its condition asking :func:`.common.applies`.
 Chapter 2 (drifting and sunken goods) is not in the seed: a drift case is out of scope.
 """
 from __future__ import annotations
