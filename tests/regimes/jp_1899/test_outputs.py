@@ -71,3 +71,22 @@ def test_examples_assess(example):
     out = json.loads(r.stdout)
     assert out["regime"] == "jp-1899"
     assert out["awards"] and out["charges"]
+
+
+def test_art_22s_exceptions_name_the_rule_each_sets_aside():
+    """Art 22 (第二十二條: only the listed provisions apply to government ships), declared as exceptions
+    (law/exceptions.py): each step a government ship's exception writes names the base rule it
+    overrides — the engine adds it, the rule does not write it; the step saying that art 18, which
+    art 22 lists, still has the held money pay overrides nothing."""
+    scenario = _case("government-vessel.yaml")
+    scenario["events"].append({"type": "security_furnished", "date": "1905-08-02", "by": "captain", "items": ["rope"]})
+    out = assess_json(scenario)
+    overrides = [s.get("overrides") for s in out["explanation"] if s["rule"] == "government_vessel"]
+    assert overrides == ["chapter 1 (arts 5 ¶2, 10, 11, 15 ¶3, 16, 17, 19 ¶2)",   # scope.government_vessel
+                         "wreck_report",                                          # art 10
+                         "public_sale",                                           # art 11
+                         "held_goods", "held_goods",                              # art 16 ¶2, ¶4
+                         "payment_due",                                           # art 15 ¶3
+                         "unpaid_sale",                                           # art 17
+                         None]                                                    # art 18 applies
+    assert "master_will_override" in [s.get("overrides") for s in out["explanation"]]   # art 5 ¶2

@@ -27,7 +27,7 @@ from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, yen
+from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, shape, yen
 from .expenses import is_mayor_outlay
 
 
@@ -48,18 +48,14 @@ def admitted_claims(ctx: Context) -> None:
     period = ctx.scenario.first("claim_period_set")
     summoned = _summoned(ctx)
     ctx.finding("info", "exclusions-not-in-seed", "jp-1899:12.2")
-    ctx.out.step("admitted_claims", "jp-1899:12.2",
-                 "Art 12 ¶2: only item 4 is in the seed; no one is excluded on items 1–3.",
-                 "第十二條第二項第一號乃至第三號ハ原文ニ缺ク — 第四號ノミ適用", readings=["jp-1899-12-2-items-1-3-unknown"])
+    ctx.step("admitted_claims", "jp-1899:12.2", "only-item-4-in-seed", readings=["jp-1899-12-2-items-1-3-unknown"])
     if period is None:
         ctx.finding("info", "claim-period-not-set", "jp-1899:14.1")
-        ctx.out.step("admitted_claims", "jp-1899:14.1", "No claim period designated: no claim is late.",
-                     "申立期間ノ指定ナシ — 期間經過ノ申立ナシ", readings=["jp-1899-14-no-period"])
+        ctx.step("admitted_claims", "jp-1899:14.1", "no-claim-period", readings=["jp-1899-14-no-period"])
     for ev in claims:
         by, amount = ev.get("by"), ev.get("amount")
         if period is not None:
-            ctx.out.deadline(f"file the rescue-expense claim of {by}", by, period.get("due"), ev.date, "jp-1899:14.1",
-                             local=f"{by} ノ救護費用ノ金額ヲ申立ツ")
+            ctx.deadline("file-rescue-expense-claim", by, period.get("due"), ev.date, "jp-1899:14.1", claimant=by)
         if exceptions.applied(ctx, EXCLUDED, ev):   # arts 14 ¶2, 12 ¶2, 20 proviso: no rescue expenses
             continue
         volunteer = by not in summoned
@@ -68,17 +64,15 @@ def admitted_claims(ctx: Context) -> None:
         units = sum(int(Fraction(a.amount) / unit) for a in made)
         if units:
             admitted.append((by, units))
-        ctx.out.step("admitted_claims", cites,
-                     f"{by}: claim of {amount} yen filed {ev.date}"
-                     + (f" within the period (until {period.get('due')})" if period is not None else "")
-                     + (", a volunteer not summoned by the mayor (art 20)" if volunteer else "")
-                     + f": admitted, {yen(Fraction(amount))} yen.",
-                     f"{by}: {ev.date} 救護費用 {amount} 円ヲ申立 — 支給ヲ受ク",
-                     inputs={"claimant": by, "filed": ev.date, "amount": amount,
-                             "due": period.get("due") if period is not None else None, "summoned": not volunteer},
-                     amount=made[0].amount if made else None,
-                     readings=["jp-1899-14-late-claim", "jp-1899-15-1-amount-by-ordinance"]
-                     + (["jp-1899-20-volunteers"] if volunteer else []))
+        ctx.step("admitted_claims", cites, "claim-admitted",
+                 variant=shape(("in-period", period is not None), ("volunteer", volunteer)), claimant=by,
+                 claimed=amount, filed=ev.date, due=period.get("due") if period is not None else None,
+                 admitted=yen(Fraction(amount)),
+                 inputs={"claimant": by, "filed": ev.date, "amount": amount,
+                         "due": period.get("due") if period is not None else None, "summoned": not volunteer},
+                 amount=made[0].amount if made else None,
+                 readings=["jp-1899-14-late-claim", "jp-1899-15-1-amount-by-ordinance"]
+                 + (["jp-1899-20-volunteers"] if volunteer else []))
 
 
 def _summoned(ctx: Context) -> set[str]:
@@ -101,11 +95,8 @@ def _late_claim(ctx: Context, ev) -> None:
     by, amount, due = ev.get("by"), ev.get("amount"), ctx.scenario.first("claim_period_set").get("due")
     ctx.finding("warning", "claim-filed-late", ["jp-1899:14.2", "jp-1899:14.1"], claimant=name(ctx, by),
                 amount=str(amount), filed=str(ev.date), due=str(due))
-    ctx.out.step("late_claim", ["jp-1899:14.2", "jp-1899:14.1"],
-                 f"{by}: claim of {amount} yen filed {ev.date}, after {due} — excluded.",
-                 f"{by}: {ev.date} 申立 — 指定期間 ({due}) 經過、救護費用ノ支給ヲ受クルコトヲ得ス",
-                 inputs={"filed": ev.date, "due": due, "amount": amount},
-                 overrides="admitted_claims", readings=["jp-1899-14-late-claim"])
+    ctx.step("late_claim", ["jp-1899:14.2", "jp-1899:14.1"], "claim-late", claimant=by, claimed=amount, filed=ev.date,
+             due=due, inputs={"filed": ev.date, "due": due, "amount": amount}, readings=["jp-1899-14-late-claim"])
 
 
 def _excluded(ctx: Context, ev) -> None:
@@ -114,11 +105,9 @@ def _excluded(ctx: Context, ev) -> None:
     item, why, cite = ctx[CLAIM_EXCLUSIONS][by]
     ctx.finding("warning", "claim-excluded", [cite, "jp-1899:12.1"], claimant=name(ctx, by),
                 amount=str(amount), why=why, item=str(item), item_ja=number_zh(item))
-    ctx.out.step("claim_excluded", [cite, "jp-1899:12.1"],
-                 f"{by}: {why} — art 12 ¶2 item {item}, no rescue expenses.",
-                 f"{by}: 第十二條第二項第{number_zh(item)}號ニ該當 — 救護費用ヲ支給セス",
-                 inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
-                 readings=["jp-1899-2025-12-2-exclusions"])
+    ctx.step("claim_excluded", [cite, "jp-1899:12.1"], "claim-excluded", claimant=by, why=why, item=item,
+             item_ja=number_zh(item), inputs={"claimant": by, "amount": amount},
+             readings=["jp-1899-2025-12-2-exclusions"])
 
 
 def _obstructed(ctx: Context, ev) -> bool:
@@ -134,21 +123,17 @@ def _obstructor(ctx: Context, ev) -> None:
                          if _obstructed(ctx, ev) else ctx[EXCLUDED_CONDUCT][by])
     ctx.finding("warning", "claim-excluded-obstruction", ["jp-1899:12.2#4", cite], claimant=name(ctx, by),
                 amount=str(amount), why=why, why_ja=why_ja)
-    ctx.out.step("obstructor", ["jp-1899:12.2#4", cite],
-                 f"{by}: {why} — art 12 ¶2 item 4, no rescue expenses.",
-                 f"{by}: 救護ニ際シ妨害ヲ爲シ又ハ不正ノ行爲ヲ爲シタル者 — 第十二條第二項第四號ニ依リ支給セス",
-                 inputs={"claimant": by, "amount": amount}, overrides="admitted_claims",
-                 readings=["jp-1899-12-2-4-obstructor", "jp-1899-12-2-4-acts"])
+    ctx.step("obstructor", ["jp-1899:12.2#4", cite], "claim-excluded-obstructor", claimant=by, why=why,
+             inputs={"claimant": by, "amount": amount},
+             readings=["jp-1899-12-2-4-obstructor", "jp-1899-12-2-4-acts"])
 
 
 def _volunteer_not_covered(ctx: Context, ev) -> None:
     """Art 20 proviso: a volunteer is not covered when the mayor took no part in the rescue."""
     by, amount = ev.get("by"), ev.get("amount")
     ctx.finding("info", "volunteer-not-covered", "jp-1899:20", claimant=name(ctx, by), amount=str(amount))
-    ctx.out.step("volunteer_not_covered", "jp-1899:20",
-                 f"{by}: a volunteer, and the mayor took no part — art 20 proviso, not covered.",
-                 f"{by}: 招集ヲ待タスシテ救護ニ從事シタル者 — 市町村長救護ニ干與セス、此ノ限ニアラス",
-                 overrides="admitted_claims", readings=["jp-1899-20-volunteers"])
+    ctx.step("volunteer_not_covered", "jp-1899:20", "volunteer-not-covered", claimant=by,
+             readings=["jp-1899-20-volunteers"])
 
 
 #: the exceptions to art 12 ¶1 (a claim filed is paid), in this order: the first that holds is applied
@@ -175,14 +160,13 @@ def expense_heads(ctx: Context) -> None:
     for e in ctx.scenario.expenses:
         if e.category not in heads.value:
             ctx.finding("info", "not-a-rescue-expense", "jp-1899:13", expense=e.id, category=str(e.category))
-            ctx.out.step("expense_heads", "jp-1899:13", f"{e.id}: {e.category} — not an art 13 head.",
-                         f"{e.id}: {e.category} — 救護費用ニアラス", params=[heads],
-                         readings=["jp-1899-13-expense-heads", "jp-1899-13-outside-heads"])
+            ctx.step("expense_heads", "jp-1899:13", "not-an-expense-head", expense=e.id, category=e.category,
+                     params=[heads], readings=["jp-1899-13-expense-heads", "jp-1899-13-outside-heads"])
             continue
-        ctx.out.step("expense_heads", "jp-1899:13",
-                     f"{e.id}: {e.category}" + (f", {e.amount} yen" if e.amount is not None else "")
-                     + (f" to {e.payee}" if e.payee else "") + " — a rescue expense (art 13).",
-                     f"{e.id}: {e.category} — 救護費用", params=[heads], readings=["jp-1899-13-expense-heads"])
+        ctx.step("expense_heads", "jp-1899:13", "expense-head",
+                 variant=shape(("amount", e.amount is not None), ("payee", e.payee)),
+                 expense=e.id, category=e.category, cost=e.amount, payee=e.payee, params=[heads],
+                 readings=["jp-1899-13-expense-heads"])
         if e.payee is not None and e.payee not in claimants and ctx.scenario.party(e.payee) is not None \
                 and not is_mayor_outlay(ctx, e):   # the mayor's own outlay needs no claim (expenses.mayor_outlays)
             ctx.finding("info", "expense-not-claimed", ["jp-1899:14.2", "jp-1899:13"], expense=e.id,

@@ -50,8 +50,7 @@ def competent_mayor(ctx: Context) -> None:
         why = "no party has the role mayor" if not all_mayors else "no report to a mayor is recorded"
         ctx.finding("info", "competent-mayor-unknown", "jp-1899:1", why=why,
                     why_ja="市町村長の役割の当事者がいない" if not all_mayors else "市町村長への報告が記録されていない")
-        ctx.out.step("competent_mayor", "jp-1899:1", f"No mayor is known to have learned of the case ({why}).",
-                     "事件ヲ認知シタル市町村長不明", readings=["jp-1899-1-competent-mayor"])
+        ctx.step("competent_mayor", "jp-1899:1", "no-mayor-learned", why=why, readings=["jp-1899-1-competent-mayor"])
         return
     mayor, ev = first
     via = f"{ev.type} by {', '.join(event_actors(ev.get('by')))}"
@@ -59,18 +58,14 @@ def competent_mayor(ctx: Context) -> None:
     out["competent_authority"] = {"mayor": mayor, "learned_on": ev.date.isoformat(), "via": via,
                                   "acting_police": None, "cites": ["jp-1899:1"]}
     ctx.finding("info", "competent-mayor", "jp-1899:1", mayor=name(ctx, mayor), learned=str(ev.date), via=via)
-    ctx.out.step("competent_mayor", "jp-1899:1",
-                 f"{name(ctx, mayor)} is the first mayor to learn of the case, on {ev.date} ({via}): competent.",
-                 f"{name(ctx, mayor)} {ev.date} 最初ニ事件ヲ認知シタル市町村長 — 救護ノ事務ヲ行フ",
-                 inputs={"mayor": mayor, "learned_on": ev.date, "event": ev.pointer},
-                 readings=["jp-1899-1-competent-mayor", "jp-1899-1-first-knowledge"])
+    ctx.step("competent_mayor", "jp-1899:1", "first-mayor-to-learn", mayor=name(ctx, mayor), learned=ev.date, via=via,
+             inputs={"mayor": mayor, "learned_on": ev.date, "event": ev.pointer},
+             readings=["jp-1899-1-competent-mayor", "jp-1899-1-first-knowledge"])
     for other in sorted(all_mayors - {mayor}):
         later = next((e for e in ctx.scenario.events_of("reported", "at_scene")
                       if other in event_actors(e.get("to")) + event_actors(e.get("by"))), None)
         if later is not None:
-            ctx.out.step("competent_mayor", "jp-1899:1",
-                         f"{name(ctx, other)} learned of the case later ({later.date}): not competent.",
-                         f"{name(ctx, other)} 後ニ認知 — 救護ノ事務ヲ行ハス")
+            ctx.step("competent_mayor", "jp-1899:1", "mayor-learned-later", mayor=name(ctx, other), learned=later.date)
 
 
 @rule(cites=["jp-1899:2.1"],
@@ -93,9 +88,8 @@ def finder_reports(ctx: Context) -> None:
             duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
                  timing.value, "outstanding", None, ["jp-1899:2.1"])
             ctx.finding("warning", "finder-did-not-report", "jp-1899:2.1", finder=name(ctx, finder.id))
-            ctx.out.step("finder_reports", "jp-1899:2.1", f"{finder.id}: finder, no report recorded.",
-                         f"{finder.id}: 發見者 — 報吿ナシ", params=[timing],
-                         readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
+            ctx.step("finder_reports", "jp-1899:2.1", "finder-no-report", finder=finder.id, params=[timing],
+                     readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
             continue
         to = event_actors(report.get("to"))
         duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
@@ -103,12 +97,9 @@ def finder_reports(ctx: Context) -> None:
         if to and not any(t in authorities for t in to):
             ctx.finding("warning", "report-not-to-mayor-or-police", "jp-1899:2.1", finder=name(ctx, finder.id),
                         date=str(report.date), to=", ".join(to))
-        ctx.out.step("finder_reports", "jp-1899:2.1",
-                     f"{finder.id}: finder, reported on {report.date}"
-                     + (f" to {', '.join(to)}" if to else "") + f" ({timing.value}; whether that was without "
-                     "delay, and to the nearest authority, is not judged).",
-                     f"{finder.id}: 發見者 {report.date} 報吿 (遲滯ナク — 日數ノ定ナシ)", params=[timing],
-                     readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
+        ctx.step("finder_reports", "jp-1899:2.1", "finder-reported", variant="to" if to else None, finder=finder.id,
+                 date=report.date, to=", ".join(to), timing=timing.value, params=[timing],
+                 readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
 
 
 def nearest_office(ctx: Context) -> None:
@@ -127,11 +118,9 @@ def nearest_office(ctx: Context) -> None:
                                          "distance_m": int(office.distance_m), "cites": ["jp-1899:2.1"]}
     ctx.finding("info", "nearest-office", "jp-1899:2.1", office=str(office.name), office_en=office.name_en or "",
                 distance=str(office.distance_m), source=str(office.source), data_version=str(office.data_version))
-    ctx.out.step("nearest_office", "jp-1899:2.1",
-                 f"Nearest mayor (最近地ノ市町村長): {office.name}, {office.distance_m} m from the position in a straight line.",
-                 f"最近地ノ市町村長 {office.name} (直線距離 {office.distance_m} 米)",
-                 inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
-                 readings=["jp-1899-2-nearest-office"])
+    ctx.step("nearest_office", "jp-1899:2.1", "nearest-office", office=office.name, distance=office.distance_m,
+             inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
+             readings=["jp-1899-2-nearest-office"])
 
 
 @rule(cites=["jp-1899:2.2"],
@@ -159,12 +148,9 @@ def police_notice(ctx: Context) -> None:
         else:
             duty(ctx, "notify the mayor of the report received", officer, timing.value, "done", notice.date,
                  ["jp-1899:2.2"], to=[t for t in event_actors(notice.get("to")) if t in all_mayors])
-        ctx.out.step("police_notice", "jp-1899:2.2",
-                     f"{officer}: police official, received a report on {received.date}; "
-                     + (f"notified the mayor on {notice.date}." if notice else "no notice to the mayor recorded."),
-                     f"{officer}: 警察官吏 {received.date} 報吿ニ接ス — "
-                     + (f"{notice.date} 市町村長ニ通知" if notice else "市町村長ニ通知ナシ"),
-                     params=[timing], readings=["jp-1899-2-2-police-notice"])
+        ctx.step("police_notice", "jp-1899:2.2", "police-notified-mayor" if notice else "police-did-not-notify-mayor",
+                 officer=officer, received=received.date, notified=notice.date if notice else None,
+                 params=[timing], readings=["jp-1899-2-2-police-notice"])
 
 
 @rule(cites=["jp-1899:4", "jp-1899:3"],
@@ -186,24 +172,20 @@ def mayor_at_scene(ctx: Context) -> None:
             ctx.out.outputs["competent_authority"]["acting_police"] = acting
             ctx.finding("info", "police-acting-for-mayor", "jp-1899:4", variant="no-mayor",
                         officer=name(ctx, acting), date=str(police_there.date))
-            ctx.out.step("police_acting", "jp-1899:4", f"{acting} acts in the mayor's place (art 4).",
-                         f"{acting}: 警察官吏 市町村長ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+            ctx.step("police_acting", "jp-1899:4", "police-acting-for-mayor", officer=acting,
+                     readings=["jp-1899-4-police-acting"])
         return
     mine = next((e for e in visits if comp.mayor in event_actors(e.get("by"))), None)
     if mine is not None:
         duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
              "done", mine.date, ["jp-1899:3"])
-        ctx.out.step("mayor_at_scene", "jp-1899:3",
-                     f"{comp.mayor}: learned of it on {comp.learned_on}, at the scene on {mine.date} ({timing.value}).",
-                     f"{comp.mayor}: {comp.learned_on} 認知、{mine.date} 現場ニ臨ム (直ニ)", params=[timing],
-                     readings=["jp-1899-3-at-once"])
+        ctx.step("mayor_at_scene", "jp-1899:3", "mayor-at-scene", mayor=comp.mayor, learned=comp.learned_on,
+                 date=mine.date, timing=timing.value, params=[timing], readings=["jp-1899-3-at-once"])
         if police_there is not None and police_there.date < mine.date:
             acting = next(a for a in event_actors(police_there.get("by")) if a in officers)
             ctx.out.outputs["competent_authority"]["acting_police"] = acting
-            ctx.out.step("police_acting", "jp-1899:4",
-                         f"{acting} was at the scene on {police_there.date}, before the mayor: he acted in the "
-                         "mayor's place until then (art 4).",
-                         f"{acting}: 市町村長現場ニ在ラサル間之ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+            ctx.step("police_acting", "jp-1899:4", "police-before-mayor", officer=acting, date=police_there.date,
+                     readings=["jp-1899-4-police-acting"])
         return
     duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
          "outstanding", None, ["jp-1899:3"])
@@ -212,11 +194,10 @@ def mayor_at_scene(ctx: Context) -> None:
         ctx.out.outputs["competent_authority"]["acting_police"] = acting
         ctx.finding("info", "police-acting-for-mayor", ["jp-1899:4", "jp-1899:3"], variant="mayor-absent",
                     mayor=name(ctx, comp.mayor), officer=name(ctx, acting), date=str(police_there.date))
-        ctx.out.step("police_acting", ["jp-1899:4", "jp-1899:3"],
-                     f"{acting} acts in the place of the absent mayor {comp.mayor} (art 4).",
-                     f"{acting}: 市町村長現場ニ在ラス — 之ニ代リ其ノ職務ヲ執行ス", readings=["jp-1899-4-police-acting"])
+        ctx.step("police_acting", ["jp-1899:4", "jp-1899:3"], "police-acting-for-absent-mayor", officer=acting,
+                 mayor=comp.mayor, readings=["jp-1899-4-police-acting"])
     else:
         ctx.finding("warning", "mayor-not-at-scene", "jp-1899:3", mayor=name(ctx, comp.mayor),
                     learned=str(comp.learned_on))
-        ctx.out.step("mayor_at_scene", "jp-1899:3", f"{comp.mayor}: not recorded at the scene.",
-                     f"{comp.mayor}: 現場ニ臨ミタル記錄ナシ", params=[timing], readings=["jp-1899-3-at-once"])
+        ctx.step("mayor_at_scene", "jp-1899:3", "mayor-not-at-scene", mayor=comp.mayor, params=[timing],
+                 readings=["jp-1899-3-at-once"])

@@ -85,8 +85,8 @@ def custody(ctx: Context) -> None:
         return
     listed = ", ".join(f"{h.item.id}" + (f" (left custody: {h.left} {h.left_on})" if h.left else "")
                        for h in held.values())
-    ctx.out.step("custody", "jp-1899:9.1", f"In the mayor's custody: {listed}.",
-                 f"市町村長保管ノ物件: {listed}", inputs={"items": list(held)}, readings=["jp-1899-9-custody"])
+    ctx.step("custody", "jp-1899:9.1", "in-custody", listed=listed, inputs={"items": list(held)},
+             readings=["jp-1899-9-custody"])
 
 
 @rule(cites=["jp-1899:9.2"],
@@ -104,9 +104,8 @@ def mail(ctx: Context) -> None:
         if handed is not None:
             duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
                  "done", handed.date, ["jp-1899:9.2"])
-            ctx.out.step("mail", "jp-1899:9.2", f"{h.item.id}: mail, handed to the post office on {handed.date}.",
-                         f"{h.item.id}: 郵便物 {handed.date} 郵便局ニ引渡ス", params=[timing],
-                         readings=["jp-1899-9-2-mail"])
+            ctx.step("mail", "jp-1899:9.2", "mail-handed-over", item=h.item.id, date=handed.date, params=[timing],
+                     readings=["jp-1899-9-2-mail"])
             continue
         duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
              "outstanding",
@@ -115,6 +114,5 @@ def mail(ctx: Context) -> None:
             ctx.finding("warning", "mail-sold", "jp-1899:9.2", item=h.item.id, date=str(h.left_on))
         else:
             ctx.finding("warning", "mail-not-handed-over", "jp-1899:9.2", item=h.item.id)
-        ctx.out.step("mail", "jp-1899:9.2", f"{h.item.id}: mail, not recorded as handed to the post office.",
-                     f"{h.item.id}: 郵便物 — 郵便局ニ引渡シタル記錄ナシ", params=[timing],
-                     readings=["jp-1899-9-2-mail"])
+        ctx.step("mail", "jp-1899:9.2", "mail-not-recorded-handed-over", item=h.item.id, params=[timing],
+                 readings=["jp-1899-9-2-mail"])

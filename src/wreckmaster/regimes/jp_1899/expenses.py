@@ -44,7 +44,6 @@ from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.money import round_half_up_units, split_units
 from wreckmaster.law.named import Value
-from wreckmaster.law.periods import late_payment_note
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -74,8 +73,8 @@ class Ledger:
         return sum(u for _, u, d in self.payments if d <= day)
 
 
-#: the duty of art 16 ¶1 in the words of the case
-PAY_LOCAL = "救護費用ヲ納付ス"
+#: the heads of art 13 item 3 in the words of the steps (運搬, 保管, 公賣)
+OUTLAY_JA = {"transport": "運搬", "storage": "保管", "sale": "公賣"}
 #: the party notified of the rescue expenses (common.Responsible.role) in the findings' Japanese
 ROLE_JA = {"master": "船長", "acting master": "船長の職務を行う者", "owner": "所有者"}
 
@@ -224,15 +223,12 @@ def mayor_outlays(ctx: Context) -> None:
         units = sum(int(Fraction(a.amount) / unit) for a in made)
         if units:
             claims.append((e.payee, units))
-        ctx.out.step("mayor_outlays", cites,
-                     f"{e.id}: {e.category}, {yen(Fraction(e.amount))} yen paid by the mayor ({name(ctx, e.payee)}) — "
-                     "a rescue expense (art 13 item 3) recovered from the money held and the master or owner, "
-                     "without a claim (arts 15, 16 ¶1, 18).",
-                     f"{e.id}: 救上ケタル物件ノ{ {'transport': '運搬', 'storage': '保管', 'sale': '公賣'}.get(e.category, e.category)}"
-                     f"ニ要シタル費用 {yen(Fraction(e.amount))} 円 — 市町村長ノ支出シタル救護費用",
-                     inputs={"expense": e.id, "category": e.category, "amount": e.amount, "payee": e.payee},
-                     params=[heads], amount=made[0].amount if made else None,
-                     readings=["jp-1899-13-mayor-outlays", "jp-1899-13-expense-heads"])
+        ctx.step("mayor_outlays", cites, "mayor-outlay", expense=e.id, category=e.category,
+                 category_ja=OUTLAY_JA.get(e.category, e.category), cost=yen(Fraction(e.amount)),
+                 mayor=name(ctx, e.payee),
+                 inputs={"expense": e.id, "category": e.category, "amount": e.amount, "payee": e.payee},
+                 params=[heads], amount=made[0].amount if made else None,
+                 readings=["jp-1899-13-mayor-outlays", "jp-1899-13-expense-heads"])
 
 
 # --- art 15: notice and the day to pay by --------------------------------------------------
@@ -255,21 +251,13 @@ def payment_due(ctx: Context) -> None:
         if led.notice is not None or led.payments:
             ctx.finding("info", "no-payment-due", "jp-1899:19.1")
         return
-    ctx.out.step("payment_due", ["jp-1899:15.1"] + list(resp.cites),
-                 f"The rescue expenses, fixed by the mayor at the admitted claims"
-                 + (" and his own outlays (art 13 item 3)" if ctx[MAYOR_OUTLAYS] else "")
-                 + f" ({yen(_units(ctx, led.total))} yen), "
-                 f"are notified to {name(ctx, resp.id)}: {resp.why_en}.",
-                 f"救護費用 {yen(_units(ctx, led.total))} 円ノ吿知 — {resp.why_ja} ({resp.id})",
-                 inputs={"responsible": resp.id, "at_home_port": ctx.case.at_home_port,
-                         "master_absent": ctx.case.master_absent},
-                 readings=("jp-1899-15-1-amount-by-ordinance",) + resp.readings)
-    if not applies(ctx, "15.3") and (ctx.case.at_home_port or ctx.case.master_absent):
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:15.3"],
-                     "Government ship: art 15 ¶3 (notice to the owner at the home port or when the master is absent) "
-                     "is not applied (art 22) — the master is notified.",
-                     "官廳ノ船舶 — 第十五條第三項ハ準用セス、船長ニ吿知ス", overrides="payment_due",
-                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+    ctx.step("payment_due", ["jp-1899:15.1"] + list(resp.cites), "expenses-notified",
+             variant="with-outlays" if ctx[MAYOR_OUTLAYS] else None, total=yen(_units(ctx, led.total)),
+             party=name(ctx, resp.id), responsible=resp.id, why=resp.why_en, why_ja=resp.why_ja,
+             inputs={"responsible": resp.id, "at_home_port": ctx.case.at_home_port,
+                     "master_absent": ctx.case.master_absent},
+             readings=("jp-1899-15-1-amount-by-ordinance",) + resp.readings)
+    exceptions.applied(ctx, [GOVERNMENT_SHIP_NOTICE])   # art 22: not art 15 ¶3, the master is notified
     if resp.id is None and led.total > (min(led.held, led.total) if custody_pays(ctx) else 0):
         ctx.finding("error", "payer-unknown", list(resp.cites), role=resp.role, role_ja=ROLE_JA[resp.role])
     if led.notice is None:
@@ -281,25 +269,46 @@ def payment_due(ctx: Context) -> None:
                     why_ja=resp.why_ja, party=name(ctx, resp.id))
     cites = list(resp.cites) + ["jp-1899:16.1"]
     if led.needed <= 0:
-        ctx.out.deadline("pay the rescue expenses", resp.id, led.due, None, cites, status="met", local=PAY_LOCAL)
-        ctx.out.step("payment_due", cites,
-                     f"Money held on {led.due} ({yen(_units(ctx, led.held_at_due))} yen) already covers the expenses: "
-                     "nothing to pay (art 16 ¶6).", "保管金既ニ救護費用ノ金額ニ達ス — 納付ヲ要セス",
-                     readings=["jp-1899-16-6-order"])
+        ctx.deadline("pay-rescue-expenses", resp.id, led.due, None, cites, status="met")
+        ctx.step("payment_due", cites, "held-money-covers-expenses", due=led.due,
+                 held=yen(_units(ctx, led.held_at_due)), readings=["jp-1899-16-6-order"])
         return
-    late = (late_payment_note(led.due, [(d, yen(_units(ctx, u))) for _, u, d in led.payments
-                                        if d <= led.done_on], yen(_units(ctx, led.needed)), "yen")
-            if led.done_on is not None and led.done_on > led.due else None)
-    ctx.out.deadline("pay the rescue expenses", resp.id, led.due, led.done_on, cites, note=late, local=PAY_LOCAL)
-    ctx.out.step("payment_due", cites,
-                 f"To pay by {led.due}: {yen(_units(ctx, led.needed))} yen (expenses {yen(_units(ctx, led.total))}"
-                 + (f" less money held {yen(_units(ctx, min(led.held_at_due, led.total)))}" if custody_pays(ctx)
-                    and led.held_at_due else "") + ")"
-                 + (f"; paid in full on {led.done_on}." if led.done_on else "; not paid in full."),
-                 f"{led.due} マテニ {yen(_units(ctx, led.needed))} 円ヲ納付セシム"
-                 + (f" — {led.done_on} 完納" if led.done_on else " — 未納"),
-                 inputs={"due": led.due, "payments": [(p, yen(_units(ctx, u)), d) for p, u, d in led.payments]},
-                 readings=["jp-1899-16-6-order", "jp-1899-17-unpaid-sale"])
+    if led.done_on is not None and led.done_on > led.due:
+        ctx.deadline("pay-rescue-expenses", resp.id, led.due, led.done_on, cites, **_paid_late(ctx, led))
+    else:
+        ctx.deadline("pay-rescue-expenses", resp.id, led.due, led.done_on, cites)
+    less_held = custody_pays(ctx) and led.held_at_due
+    ctx.step("payment_due", cites, "amount-to-pay",
+             variant=("held-" if less_held else "") + ("paid" if led.done_on else "unpaid"), due=led.due,
+             needed=yen(_units(ctx, led.needed)), total=yen(_units(ctx, led.total)),
+             held=yen(_units(ctx, min(led.held_at_due, led.total))), done_on=led.done_on,
+             inputs={"due": led.due, "payments": [(p, yen(_units(ctx, u)), d) for p, u, d in led.payments]},
+             readings=["jp-1899-16-6-order", "jp-1899-17-unpaid-sale"])
+
+
+def _paid_late(ctx: Context, led: Ledger) -> dict:
+    """The deadline's note when the amount was paid in full only after the day: the payments up to
+    the one that completed it, in time and late."""
+    paid = [(d, yen(_units(ctx, u))) for _, u, d in led.payments if d <= led.done_on]
+    in_time = [(d, a) for d, a in paid if d <= led.due]
+    late = [(d, a) for d, a in paid if d > led.due]
+    return {"note": "paid-in-full-late-part-in-time" if in_time else "paid-in-full-late",
+            "needed": yen(_units(ctx, led.needed)), "due": led.due, "paid_on": late[-1][0],
+            "in_time": " and ".join(f"{a} yen on {d}" for d, a in in_time),
+            "late": " and ".join(f"{a} yen on {d}" for d, a in late)}
+
+
+def _notice_to_master(ctx: Context) -> None:
+    """Art 22 lists art 15 ¶1–2 but not ¶3: the master of a government ship is notified even at the
+    home port or when he is absent (:func:`.common.responsible_party`)."""
+    ctx.step("government_vessel", ["jp-1899:22", "jp-1899:15.3"], "government-ship-master-notified",
+             readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+
+
+#: art 22 sets aside art 15 ¶3 (the owner notified at the home port or when the master is absent)
+GOVERNMENT_SHIP_NOTICE = Exception_(
+    "government_vessel", overrides="payment_due", apply=_notice_to_master,
+    condition=lambda ctx: not applies(ctx, "15.3") and bool(ctx.case.at_home_port or ctx.case.master_absent))
 
 
 # --- art 17: the sale of held goods when unpaid --------------------------------------------
@@ -321,11 +330,8 @@ def unpaid_sale(ctx: Context) -> None:
             continue
         cost = sale_cost(ctx, item_id)
         item = ctx.scenario.item(item_id)
-        ctx.out.step("unpaid_sale", "jp-1899:17.1",
-                     f"{item_id}: sold on {sale_date} for {yen(price)} yen after the day to pay ({led.due}) passed "
-                     "unpaid — an art 17 sale; the proceeds are held.",
-                     f"{item_id}: 期間內ニ納付セサルニ因リ {sale_date} 公賣、代金 {yen(price)} 円ヲ保管",
-                     readings=["jp-1899-17-unpaid-sale"])
+        ctx.step("unpaid_sale", "jp-1899:17.1", "art-17-sale", item=item_id, date=sale_date, price=yen(price),
+                 due=led.due, readings=["jp-1899-17-unpaid-sale"])
         if cost is not None and price < cost:
             ctx.finding("warning", "sale-did-not-cover-costs", ["jp-1899:17.2"], item=item_id, price=yen(price),
                         cost=yen(cost))
@@ -333,12 +339,7 @@ def unpaid_sale(ctx: Context) -> None:
             ctx.finding("warning", "baggage-sold", ["jp-1899:16.3#3", "jp-1899:17.1"], item=item_id)
     if not overdue(ctx):
         return
-    if not applies(ctx, "17"):
-        ctx.finding("warning", "expenses-not-paid", ["jp-1899:15.2", "jp-1899:22"], variant="government-ship",
-                    due=str(led.due))
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:17.1"],
-                     "Government ship: no sale of held goods for non-payment (art 17 not applied by art 22).",
-                     "官廳ノ船舶 — 第十七條ハ準用セス", overrides="unpaid_sale", readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+    if exceptions.applied(ctx, [GOVERNMENT_SHIP_NO_SALE]):   # art 22: art 17 not applied
         return
     if led.done_on is not None:
         ctx.finding("warning", "expenses-paid-late", ["jp-1899:15.2", "jp-1899:17.1"], paid_on=str(led.done_on),
@@ -349,10 +350,9 @@ def unpaid_sale(ctx: Context) -> None:
     for h in excepted:
         ctx.finding("info", "sale-would-not-cover-costs", "jp-1899:17.2", item=h.item.id, value=str(h.item.value),
                     cost=yen(sale_cost(ctx, h.item.id)))
-        ctx.out.step("sale_not_covering_costs", "jp-1899:17.2",
-                     f"{h.item.id}: value {h.item.value} < sale costs {yen(sale_cost(ctx, h.item.id))}: not sold.",
-                     f"{h.item.id}: 代金ヲ以テ公賣ノ費用ヲ償フニ足ラス — 公賣セス", overrides="unpaid_sale",
-                     readings=["jp-1899-17-2-cost"])
+        ctx.step("sale_not_covering_costs", "jp-1899:17.2", "not-sold-would-not-cover-costs", item=h.item.id,
+                 value=h.item.value, cost=yen(sale_cost(ctx, h.item.id)), overrides="unpaid_sale",
+                 readings=["jp-1899-17-2-cost"])
     securities = ctx.scenario.events_of("security_furnished")
     paid = led.paid_before(ctx.as_of)
     if pending or securities:
@@ -370,11 +370,22 @@ def unpaid_sale(ctx: Context) -> None:
                              "owed-shortfall" if shortfall else "covered"),
                     due=str(led.due), paid=yen(_units(ctx, paid)), needed=yen(_units(ctx, led.needed)),
                     shortfall=yen(_units(ctx, shortfall)))
-    ctx.out.step("unpaid_sale", "jp-1899:17.1",
-                 f"Unpaid by {led.due}: " + (f"to be sold: {', '.join(h.item.id for h in pending)}."
-                                              if pending else "no held goods left to sell."),
-                 f"{led.due} マテニ納付セス — " + ("保管ノ物件ヲ公賣ス" if pending else "公賣スヘキ物件ナシ"),
-                 readings=["jp-1899-17-unpaid-sale", "jp-1899-17-before-sale"])
+    ctx.step("unpaid_sale", "jp-1899:17.1", "unpaid-held-goods-sold" if pending else "unpaid-nothing-to-sell",
+             due=led.due, goods=", ".join(h.item.id for h in pending),
+             readings=["jp-1899-17-unpaid-sale", "jp-1899-17-before-sale"])
+
+
+def _no_sale_for_government(ctx: Context) -> None:
+    """Art 22 does not list art 17: a government ship's held goods are not sold for non-payment."""
+    ctx.finding("warning", "expenses-not-paid", ["jp-1899:15.2", "jp-1899:22"], variant="government-ship",
+                due=str(ledger(ctx).due))
+    ctx.step("government_vessel", ["jp-1899:22", "jp-1899:17.1"], "no-unpaid-sale-government-ship",
+             readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+
+
+#: art 22 sets aside art 17 (the sale of the held goods when the expenses are unpaid)
+GOVERNMENT_SHIP_NO_SALE = Exception_("government_vessel", overrides="unpaid_sale", apply=_no_sale_for_government,
+                                     condition=lambda ctx: not applies(ctx, "17"))
 
 
 def _excepted(ctx: Context, h) -> bool:
@@ -455,26 +466,17 @@ def pay_rescue_expenses(ctx: Context) -> None:
         custody_cites = ["jp-1899:18"] + (["jp-1899:16.6"] if led.held >= led.total else []) \
             + (["jp-1899:17.1"] if art17 else [])
         sources.append(("custody", from_custody, custody_cites))
-        ctx.out.step("pay_rescue_expenses", custody_cites,
-                     f"Money held from sales: {yen(_units(ctx, led.held))} yen; it pays "
-                     f"{yen(_units(ctx, from_custody))} yen of the {yen(_units(ctx, led.total))} yen of expenses first"
-                     + (" — it reaches the expenses, which are paid at once (art 16 ¶6)." if led.held >= led.total
-                        else " (art 18)."),
-                     f"保管金 {yen(_units(ctx, led.held))} 円ヲ以テ救護費用 {yen(_units(ctx, from_custody))} 円ヲ支辨",
-                     inputs={"sales": [(i, yen(p), d) for d, i, p in led.sales],
-                             "disposals": [(i, yen(p), d) for d, i, p in led.disposals]},
-                     amount=ctx.out.round(_units(ctx, from_custody)),
-                     readings=["jp-1899-16-6-order"])
-    if from_custody and not applies(ctx, "16"):
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:18"],
-                     "Government ship: art 16 is not applied, but art 18 is (art 22): the money the mayor holds pays "
-                     "the rescue expenses too.", "官廳ノ船舶 — 第十八條ヲ準用シ保管ノ金錢ヲ以テ救護費用ヲ支辨ス",
-                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
-    elif led.held and not use_custody:
-        ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:16.6"],
-                     "Government ship: art 16 is not applied (art 22) — the money held does not pay the expenses; "
-                     "it goes back.", "官廳ノ船舶 — 第十六條ハ準用セス", overrides="pay_rescue_expenses",
-                     readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+        ctx.step("pay_rescue_expenses", custody_cites, "held-money-pays",
+                 variant="reaches-expenses" if led.held >= led.total else None, held=yen(_units(ctx, led.held)),
+                 paid=yen(_units(ctx, from_custody)), total=yen(_units(ctx, led.total)),
+                 inputs={"sales": [(i, yen(p), d) for d, i, p in led.sales],
+                         "disposals": [(i, yen(p), d) for d, i, p in led.disposals]},
+                 amount=ctx.out.round(_units(ctx, from_custody)),
+                 readings=["jp-1899-16-6-order"])
+    if from_custody and not applies(ctx, "16"):   # art 22 lists art 18: the base rule, for a government ship too
+        ctx.step("government_vessel", ["jp-1899:22", "jp-1899:18"], "government-ship-held-money-pays",
+                 readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+    exceptions.applied(ctx, [GOVERNMENT_SHIP_HELD_MONEY])   # art 22 without arts 16 and 18: the money goes back
     left = rest
     for payer, units, day in led.payments:
         take = min(units, left)
@@ -486,32 +488,38 @@ def pay_rescue_expenses(ctx: Context) -> None:
         left -= take
     paid = rest - left
     if paid:
-        ctx.out.step("pay_rescue_expenses", ["jp-1899:16.1", "jp-1899:18"],
-                     f"Paid by the master or owner: {yen(_units(ctx, paid))} yen; the mayor pays it out (art 18).",
-                     f"納付ヲ受ケタル金額 {yen(_units(ctx, paid))} 円ヲ以テ救護費用ヲ支辨",
-                     amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
+        ctx.step("pay_rescue_expenses", ["jp-1899:16.1", "jp-1899:18"], "payments-pay-expenses",
+                 paid=yen(_units(ctx, paid)), amount=ctx.out.round(_units(ctx, paid)), readings=["jp-1899-16-6-order"])
     if left > 0 and not exceptions.applied(ctx, [TREASURY_SHORTFALL], left, sources):   # art 19 ¶2
         if resp.id is not None:
             rest_cites = list(resp.cites) + ["jp-1899:16.1"]
             sources.append((resp.id, left, rest_cites))
-            state = ("the day to pay has passed and the art 17 sale is still to be made" if overdue(ctx)
-                     else "payment is due" if led.notice is not None else "the amount is still to be notified")
-            ctx.out.step("master_pays_rest", rest_cites,
-                         f"The rest, {yen(_units(ctx, left))} yen, is owed by {name(ctx, resp.id)} ({resp.why_en}); "
-                         f"{state}.",
-                         f"殘額 {yen(_units(ctx, left))} 円ハ{resp.why_ja}ノ納付スヘキモノ",
-                         amount=ctx.out.round(_units(ctx, left)),
-                         readings=list(resp.readings) + ["jp-1899-16-6-order"]
-                         + (["jp-1899-17-before-sale"] if overdue(ctx) else []))
+            state = "overdue" if overdue(ctx) else "due" if led.notice is not None else "to-be-notified"
+            ctx.step("master_pays_rest", rest_cites, "rest-owed", variant=state, rest=yen(_units(ctx, left)),
+                     party=name(ctx, resp.id), why=resp.why_en, why_ja=resp.why_ja,
+                     amount=ctx.out.round(_units(ctx, left)),
+                     readings=list(resp.readings) + ["jp-1899-16-6-order"]
+                     + (["jp-1899-17-before-sale"] if overdue(ctx) else []))
     _charge_all(ctx, led.claims, sources)
     _ship_account_step(ctx, sources)
     surplus = led.held - from_custody
     if surplus > 0:
         _return_surplus(ctx, surplus, resp, ["jp-1899:16.6"] if applies(ctx, "16") else ["jp-1899:22", "jp-1899:9.1"])
     if sources and len(led.claims) > 1:
-        ctx.out.step("pro_rata", "jp-1899:18",
-                     "Each payer's part is shared among the claimants pro rata to what is still unpaid of each claim.",
-                     "各支辨ハ未拂額ニ按分ス", readings=["jp-1899-18-pro-rata"])
+        ctx.step("pro_rata", "jp-1899:18", "pro-rata", readings=["jp-1899-18-pro-rata"])
+
+
+def _held_money_returned(ctx: Context) -> None:
+    """Art 22 listing neither art 16 nor art 18: the money the mayor holds does not pay the rescue
+    expenses of a government ship; it goes back (:func:`_return_surplus`)."""
+    ctx.step("government_vessel", ["jp-1899:22", "jp-1899:16.6"], "government-ship-held-money-returned",
+             readings=["jp-1899-22-government-ships", "jp-1899-22-money"])
+
+
+#: art 22 sets aside arts 16 ¶6 and 18 (the held money pays first) where it lists neither (:func:`custody_pays`)
+GOVERNMENT_SHIP_HELD_MONEY = Exception_("government_vessel", overrides="pay_rescue_expenses",
+                                        apply=_held_money_returned,
+                                        condition=lambda ctx: bool(ledger(ctx).held) and not custody_pays(ctx))
 
 
 def _ship_account_step(ctx: Context, sources) -> None:
@@ -522,11 +530,8 @@ def _ship_account_step(ctx: Context, sources) -> None:
         if payers == [payer] or payer in shown:
             continue
         shown.add(payer)
-        ctx.out.step("ship_account", ["jp-1899:15.2", "jp-1899:16.1"],
-                     f"{name(ctx, payer)} pays the rescue expenses on the ship's account (the duty and the day to pay "
-                     f"are his); they are finally borne by the vessel's owner side: {', '.join(payers)}.",
-                     f"{payer} ハ船舶ノ計算ニ於テ納付ス — 終局ノ負擔ハ船舶所有者 ({', '.join(payers)})",
-                     readings=["jp-1899-15-ship-account"])
+        ctx.step("ship_account", ["jp-1899:15.2", "jp-1899:16.1"], "ship-account", party=name(ctx, payer),
+                 payer=payer, bearers=", ".join(payers), readings=["jp-1899-15-ship-account"])
 
 
 def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
@@ -536,15 +541,11 @@ def treasury_shortfall(ctx: Context, left: int, sources: list) -> None:
     sources.append(("government", left, cites))
     led = ledger(ctx)
     resp = responsible_party(ctx)
-    ctx.out.step("master_pays_rest", list(resp.cites) + ["jp-1899:16.1"],
-                 f"Base rule: the rest, {yen(_units(ctx, left))} yen, is owed by {name(ctx, resp.id)} ({resp.why_en}).",
-                 f"殘額 {yen(_units(ctx, left))} 円ハ{resp.why_ja}ノ納付スヘキモノ", readings=["jp-1899-16-6-order"])
-    ctx.out.step("treasury_shortfall", cites,
-                 f"Not paid by {led.due}, and the art 17 sale is done: the shortfall of {yen(_units(ctx, left))} yen "
-                 "is made up by the national treasury (art 19 ¶2).",
-                 f"第十七條ノ手續ヲ爲シタル後保管金ヲ以テ支辨スルニ足ラス — 不足 {yen(_units(ctx, left))} 円ハ國庫ヨリ補給",
-                 amount=ctx.out.round(_units(ctx, left)),
-                 readings=["jp-1899-19-2-shortfall", "jp-1899-17-before-sale"])
+    ctx.step("master_pays_rest", list(resp.cites) + ["jp-1899:16.1"], "rest-owed-base-rule",
+             rest=yen(_units(ctx, left)), party=name(ctx, resp.id), why=resp.why_en, why_ja=resp.why_ja,
+             readings=["jp-1899-16-6-order"])
+    ctx.step("treasury_shortfall", cites, "treasury-makes-up-shortfall", due=led.due, shortfall=yen(_units(ctx, left)),
+             amount=ctx.out.round(_units(ctx, left)), readings=["jp-1899-19-2-shortfall", "jp-1899-17-before-sale"])
 
 
 def failed_rescue(ctx: Context) -> None:
@@ -552,17 +553,11 @@ def failed_rescue(ctx: Context) -> None:
     expenses in full; the money held goes back (reading ``jp-1899-19-1-held-money-returned``)."""
     led = ledger(ctx)
     if led.total:
-        ctx.out.step("pay_rescue_expenses", ["jp-1899:18", "jp-1899:15.2", "jp-1899:16.1"],
-                     f"Base rule: the {yen(_units(ctx, led.total))} yen of rescue expenses would be paid from the money "
-                     "held and by the master (or owner).", "救護費用ハ保管金及船長ノ納付スル金額ヲ以テ支辨ス",
-                     readings=["jp-1899-16-6-order"])
+        ctx.step("pay_rescue_expenses", ["jp-1899:18", "jp-1899:15.2", "jp-1899:16.1"], "expenses-base-rule",
+                 total=yen(_units(ctx, led.total)), readings=["jp-1899-16-6-order"])
         _charge_all(ctx, led.claims, [("government", led.total, ["jp-1899:19.1"])])
-        ctx.out.step("failed_rescue", "jp-1899:19.1",
-                     f"The rescue did not succeed (case.rescue_effective false): the treasury pays all "
-                     f"{yen(_units(ctx, led.total))} yen of rescue expenses.",
-                     f"救護其ノ效ヲ奏セス — 救護費用 {yen(_units(ctx, led.total))} 円ハ國庫ヨリ支給",
-                     amount=ctx.out.round(_units(ctx, led.total)),
-                     readings=["jp-1899-19-1-failed-rescue"])
+        ctx.step("failed_rescue", "jp-1899:19.1", "treasury-pays-failed-rescue", total=yen(_units(ctx, led.total)),
+                 amount=ctx.out.round(_units(ctx, led.total)), readings=["jp-1899-19-1-failed-rescue"])
     if led.held:
         _return_surplus(ctx, led.held, responsible_party(ctx), ["jp-1899:19.1", "jp-1899:16.6"],
                         reading="jp-1899-19-1-held-money-returned")
@@ -586,11 +581,9 @@ def _return_surplus(ctx: Context, units: int, resp, cites: list[str], reading: s
     殘餘 … 還付); with neither known, it is held for them (``unclaimed``)."""
     to = resp.id or "unclaimed"
     ctx.out.charge("custody", to, "surplus", _units(ctx, units), cites)
-    ctx.out.step("return_surplus", cites,
-                 f"Held money left over, {yen(_units(ctx, units))} yen, goes back to {name(ctx, to)}"
-                 + ("" if resp.id else " (no master or owner named: held for him)") + ".",
-                 f"殘額 {yen(_units(ctx, units))} 円ハ{resp.why_ja}ニ引渡ス",
-                 amount=ctx.out.round(_units(ctx, units)), readings=[reading])
+    ctx.step("return_surplus", cites, "surplus-returned", variant=None if resp.id else "unclaimed",
+             surplus=yen(_units(ctx, units)), to=name(ctx, to), why_ja=resp.why_ja,
+             amount=ctx.out.round(_units(ctx, units)), readings=[reading])
     if resp.id is None:
         ctx.finding("info", "surplus-unclaimed", cites, amount=yen(_units(ctx, units)))
 

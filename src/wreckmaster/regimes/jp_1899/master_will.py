@@ -51,11 +51,9 @@ def master_will(ctx: Context) -> None:
                     acts="; ".join(acts))
     else:
         ctx.finding("info", "master-refused", cites, master=name(ctx, by), date=str(refusal.date))
-    ctx.out.step("master_will", cites,
-                 f"The master refused on {refusal.date}: no rescue against his will (art 5 ¶1)"
-                 + (f"; rescue acts after it: {'; '.join(acts)}." if acts else "."),
-                 f"{refusal.date} 船長救護ヲ拒ム — 船長ノ意ニ反シテ救護ヲ爲スコトヲ得ス (第五條第一項)",
-                 inputs={"refused": refusal.date, "master": by}, readings=["jp-1899-5-master-will"])
+    ctx.step("master_will", cites, "no-rescue-against-master-will", variant="acts" if acts else None,
+             date=refusal.date, acts="; ".join(acts), inputs={"refused": refusal.date, "master": by},
+             readings=["jp-1899-5-master-will"])
 
 
 def override_without_effect(ctx: Context, override) -> None:
@@ -65,10 +63,8 @@ def override_without_effect(ctx: Context, override) -> None:
     if why_not == "government":
         ctx.finding("warning", "override-not-applicable", ["jp-1899:22", "jp-1899:5.2"], date=str(override.date),
                     ground=GROUND_EN[ground], ground_ja=GROUND_JA[ground])
-        ctx.out.step("override_not_applicable", ["jp-1899:22", "jp-1899:5.2"],
-                     "Government ship: art 5 ¶2 is not among the provisions art 22 applies; the master's will stands.",
-                     "官廳ノ船舶 — 第五條第二項ハ準用セス", overrides="master_will_override",
-                     readings=["jp-1899-22-government-ships"])
+        ctx.step("override_not_applicable", ["jp-1899:22", "jp-1899:5.2"], "override-not-for-government-ship",
+                 overrides="master_will_override", readings=["jp-1899-22-government-ships"])
     elif why_not == "authority":
         ctx.finding("warning", "override-without-authority", ["jp-1899:5.2", "jp-1899:5.1", "jp-1899:1", "jp-1899:4"],
                     date=str(override.date), by=name(ctx, override.get("by")))
@@ -83,11 +79,9 @@ def overridden(ctx: Context, override) -> None:
     params = [ctx.param("override.grounds")]
     ctx.finding("info", "master-will-overridden", cites, date=str(override.date), ground=GROUND_EN[ground],
                 ground_ja=GROUND_JA[ground])
-    ctx.out.step("master_will_override", cites,
-                 f"Override on {override.date}: {GROUND_EN[ground]} — art 5 ¶2 disapplies ¶1.",
-                 f"{override.date} 市町村長{GROUND_JA[ground]} — 前項ノ規定ヲ適用セス", params=params,
-                 inputs={"ground": ground, "by": by}, overrides="master_will",
-                 readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
+    ctx.step("master_will_override", cites, "master-will-overridden", variant=ground, date=override.date,
+             params=params, inputs={"ground": ground, "by": by},
+             readings=["jp-1899-5-master-will", "jp-1899-5-2-override"])
 
 
 def override_fails(ctx: Context, override) -> str | None:

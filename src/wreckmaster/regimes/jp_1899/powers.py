@@ -22,7 +22,7 @@ from wreckmaster.law.events import of_package
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name
+from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name, shape
 
 WHAT_EN = {"ship": "a ship or boat", "vehicle": "a cart or vehicle", "horse": "a horse", "thing": "another thing",
            "land": "the use of land"}
@@ -60,11 +60,10 @@ def summons(ctx: Context) -> None:
         summoned.update(to)
         for person in refused:
             ctx.finding("warning", "summons-refused", "jp-1899:6.2", person=name(ctx, person), date=str(ev.date))
-        ctx.out.step("summons", ["jp-1899:6.1"] + (["jp-1899:6.2"] if refused else []),
-                     f"{ev.date}: {ev.get('by')} summoned {', '.join(to)}"
-                     + (f"; refused: {', '.join(refused)}" if refused else "") + ".",
-                     f"{ev.date}: 救護ノ爲 {', '.join(to)} ヲ招集" + (f" — {', '.join(refused)} 之ヲ拒ム" if refused else ""),
-                     inputs={"to": to, "refused": refused}, readings=["jp-1899-6-2-refusal"] if refused else ())
+        ctx.step("summons", ["jp-1899:6.1"] + (["jp-1899:6.2"] if refused else []), "persons-summoned",
+                 variant="refused" if refused else None, date=ev.date, by=ev.get("by"), to=", ".join(to),
+                 refused=", ".join(refused), inputs={"to": to, "refused": refused},
+                 readings=["jp-1899-6-2-refusal"] if refused else ())
 
 
 @rule(cites=["jp-1899:6.1", "jp-1899:13", "jp-1899:14.2", "jp-1899:1", "jp-1899:4"],
@@ -78,11 +77,9 @@ def requisitions(ctx: Context) -> None:
         _check_authority(ctx, ev, "jp-1899:6.1")
         what = ev.get("what")
         owners = event_actors(ev.get("from"))
-        ctx.out.step("requisitions", ["jp-1899:6.1", "jp-1899:13"],
-                     f"{ev.date}: {WHAT_EN[what]} requisitioned" + (f" from {', '.join(owners)}" if owners else "")
-                     + "; the compensation is a rescue expense (art 13).",
-                     f"{ev.date}: {WHAT_JA[what]} — 其ノ補償ハ救護費用 (第十三條)",
-                     inputs={"what": what, "from": owners}, readings=["jp-1899-13-expense-heads"])
+        ctx.step("requisitions", ["jp-1899:6.1", "jp-1899:13"], "requisitioned", variant="from" if owners else None,
+                 date=ev.date, what=WHAT_EN[what], what_ja=WHAT_JA[what], owners=", ".join(owners),
+                 inputs={"what": what, "from": owners}, readings=["jp-1899-13-expense-heads"])
         for owner in owners:
             if owner not in claimants:
                 ctx.finding("info", "requisition-compensation-not-claimed",
@@ -106,10 +103,9 @@ def removals(ctx: Context) -> None:
                          f"{ev.date}に退去させられた（{GROUND_JA[ground]}、第七条第一項）")
         ctx.finding("info", "person-removed", "jp-1899:7.1", persons=", ".join(name(ctx, p) for p in persons),
                     date=str(ev.date), ground=GROUND_EN[ground], ground_ja=GROUND_JA[ground])
-        ctx.out.step("removals", "jp-1899:7.1", f"{ev.date}: removed {', '.join(persons)} — {GROUND_EN[ground]}.",
-                     f"{ev.date}: {GROUND_JA[ground]} {', '.join(persons)} ヲ退去セシム",
-                     inputs={"persons": persons, "ground": ground},
-                     readings=["jp-1899-12-2-4-acts"] if ground != "unnecessary" else ())
+        ctx.step("removals", "jp-1899:7.1", "persons-removed", variant=ground, date=ev.date, persons=", ".join(persons),
+                 inputs={"persons": persons, "ground": ground},
+                 readings=["jp-1899-12-2-4-acts"] if ground != "unnecessary" else ())
 
 
 @rule(cites=["jp-1899:7.2", "jp-1899:7.3", "jp-1899:1", "jp-1899:4"],
@@ -129,14 +125,11 @@ def restraints(ctx: Context) -> None:
         for p in refused:
             ctx.finding("warning", "assistance-refused", "jp-1899:7.3", person=name(ctx, p), date=str(ev.date),
                         restrained=", ".join(persons))
-        ctx.out.step("restraints", ["jp-1899:7.2"] + (["jp-1899:7.3"] if helpers or refused else []),
-                     f"{ev.date}: {', '.join(persons)} restrained for violence"
-                     + (f"; helpers ordered: {', '.join(helpers)}" if helpers else "")
-                     + (f"; refused: {', '.join(refused)}" if refused else "") + ".",
-                     f"{ev.date}: 暴行ヲ爲シタル者 {', '.join(persons)} ノ身體ヲ拘束"
-                     + (f" — 助力ヲ拒ミタル者 {', '.join(refused)}" if refused else ""),
-                     inputs={"persons": persons, "assistants": helpers, "refused": refused},
-                     readings=["jp-1899-12-2-4-acts"] + (["jp-1899-7-3-refusal"] if refused else []))
+        ctx.step("restraints", ["jp-1899:7.2"] + (["jp-1899:7.3"] if helpers or refused else []), "person-restrained",
+                 variant=shape(("helpers", helpers), ("refused", refused)),
+                 date=ev.date, persons=", ".join(persons), helpers=", ".join(helpers), refused=", ".join(refused),
+                 inputs={"persons": persons, "assistants": helpers, "refused": refused},
+                 readings=["jp-1899-12-2-4-acts"] + (["jp-1899-7-3-refusal"] if refused else []))
 
 
 @rule(cites=["jp-1899:8", "jp-1899:9.1", "jp-1899:1", "jp-1899:4"],
@@ -152,12 +145,7 @@ def concealment(ctx: Context) -> None:
         for p in concealers:
             _exclude(ctx, p, f"concealed goods of the distress ({ev.type} on {ev.date}, art 8)", "jp-1899:8",
                      f"遭難の物件を隠匿した（{ev.date}、第八条）")
-        verb_en, verb_ja = ("searched for", "搜索") if ev.type == "searched" else ("seized", "差押")
-        ctx.out.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []),
-                     f"{ev.date}: goods concealed" + (f" by {', '.join(concealers)}" if concealers else "")
-                     + f" {verb_en}" + (f": {', '.join(items)}" if items else "")
-                     + ("; held by the mayor (art 9 ¶1)." if ev.type == "seized" else "."),
-                     f"{ev.date}: 遭難物件ヲ隱匿シタル者" + (f" {', '.join(concealers)}" if concealers else "")
-                     + f" — 其ノ物件ヲ{verb_ja}" + (f" ({', '.join(items)})" if items else ""),
-                     inputs={"from": concealers, "items": items},
-                     readings=["jp-1899-12-2-4-acts"] if concealers else ())
+        ctx.step("concealment", ["jp-1899:8"] + (["jp-1899:9.1"] if ev.type == "seized" else []), "concealed-goods",
+                 variant=shape((ev.type, True), ("by", concealers), ("items", items)),
+                 date=ev.date, concealers=", ".join(concealers), items=", ".join(items),
+                 inputs={"from": concealers, "items": items}, readings=["jp-1899-12-2-4-acts"] if concealers else ())

@@ -80,13 +80,7 @@ def public_sale(ctx: Context) -> None:
         item = ctx.scenario.item(sale.get("item"))
         if item is None or is_art17_sale(ctx, sale.date):
             continue
-        if not applies(ctx, "11"):
-            ctx.finding("warning", "public-sale-not-applicable", ["jp-1899:22", "jp-1899:11.1"], item=item.id,
-                        date=str(sale.date))
-            ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:11.1"],
-                         f"{item.id}: no public sale for a government ship (art 11 not applied by art 22).",
-                         f"{item.id}: 官廳ノ船舶 — 第十一條ハ準用セス", overrides="public_sale",
-                         readings=["jp-1899-22-government-ships"])
+        if exceptions.applied(ctx, [GOVERNMENT_SHIP], item, sale):   # art 22: art 11 not applied
             continue
         ground, source = _ground(ctx, item)
         price = Fraction(sale.get("price"))
@@ -96,24 +90,37 @@ def public_sale(ctx: Context) -> None:
             cites = ["jp-1899:11.1"]
         else:
             cites = ["jp-1899:11.1", GROUND_CITE[ground]]
-        ctx.out.step("public_sale", cites,
-                     f"{item.id}: sold {sale.date} for {yen(price)} yen"
-                     + (f" — {GROUND_EN[ground]} ({source})" if ground else " — no ground recorded")
-                     + "; the proceeds are held by the mayor.",
-                     f"{item.id}: {sale.date} 公賣、代金 {yen(price)} 円ヲ保管"
-                     + (f" — {GROUND_JA[ground]}" if ground else ""),
-                     inputs={"item": item.id, "price": price, "ground": ground}, params=[grounds],
-                     readings=["jp-1899-11-grounds"])
+        ctx.step("public_sale", cites, "sold-proceeds-held", variant=ground or "no-ground", item=item.id,
+                 date=sale.date, price=yen(price), source=source,
+                 inputs={"item": item.id, "price": price, "ground": ground}, params=[grounds],
+                 readings=["jp-1899-11-grounds"])
         _notice(ctx, item, sale)
+
+
+def _not_for_government(ctx: Context, item, sale) -> None:
+    """Art 22 does not list art 11: no public sale for a government ship."""
+    ctx.finding("warning", "public-sale-not-applicable", ["jp-1899:22", "jp-1899:11.1"], item=item.id,
+                date=str(sale.date))
+    ctx.step("government_vessel", ["jp-1899:22", "jp-1899:11.1"], "no-public-sale-government-ship", item=item.id,
+             readings=["jp-1899-22-government-ships"])
+
+
+def _art_11_set_aside(ctx: Context, *_: object) -> bool:
+    return not applies(ctx, "11")
+
+
+#: art 22 sets aside art 11 for a government ship: its sales (:func:`public_sale`) and notices (:func:`sale_notices`)
+GOVERNMENT_SHIP = Exception_("government_vessel", overrides="public_sale", condition=_art_11_set_aside,
+                             apply=_not_for_government)
+GOVERNMENT_SHIP_NOTICES = Exception_("government_vessel", overrides="sale_notices", condition=_art_11_set_aside,
+                                     apply=lambda ctx: None)
 
 
 def _delivery_asked(ctx: Context, notice, request) -> None:
     """Art 11 ¶4: delivery asked for against security within the notice's period: no public sale."""
-    ctx.out.step("delivery_against_security", "jp-1899:11.4",
-                 f"{request.get('by')} asked on {request.date} for delivery of "
-                 f"{', '.join(event_actors(request.get('items')))} against security: no public sale.",
-                 f"{request.date} 擔保ヲ供シテ物件ノ引渡ヲ請求 — 公賣ヲ爲スコトヲ得ス",
-                 overrides="public_sale", readings=["jp-1899-11-4-delivery-bar"])
+    ctx.step("delivery_against_security", "jp-1899:11.4", "delivery-asked-no-sale", by=request.get("by"),
+             date=request.date, items=", ".join(event_actors(request.get("items"))),
+             readings=["jp-1899-11-4-delivery-bar"])
 
 
 #: art 11 ¶4 sets aside the public sale of ¶1 once delivery is asked for within the notice's period
@@ -133,8 +140,8 @@ def _notice(ctx: Context, item, sale) -> None:
             ctx.finding("warning", "sale-notice-missing", [cite_notice, "jp-1899:11.2"], variant=whom, item=item.id,
                         date=str(sale.date), to=name(ctx, to))
         else:
-            ctx.out.step("sale_notice", "jp-1899:11.2", f"{item.id}: no notice required — {why}.",
-                         f"{item.id}: 船長其ノ地ニ在ラス — 吿知ヲ要セス", readings=["jp-1899-11-2-no-master"])
+            ctx.step("sale_notice", "jp-1899:11.2", "no-sale-notice-required", item=item.id, why=why,
+                     readings=["jp-1899-11-2-no-master"])
         return
     if to is not None and notice.get("to") != to:
         ctx.finding("warning", "sale-notice-wrong-party", [cite_notice, "jp-1899:11.2"], variant=whom,
@@ -147,10 +154,9 @@ def _notice(ctx: Context, item, sale) -> None:
     if request is not None:
         ctx.finding("warning", "sale-despite-delivery-request", "jp-1899:11.4", by=name(ctx, request.get("by")),
                     date=str(request.date), item=item.id, sold=str(sale.date))
-    ctx.out.step("sale_notice", [cite_notice, "jp-1899:11.2"],
-                 f"{item.id}: notice to {notice.get('to')} on {notice.date}, period until {notice.get('due')}; sold "
-                 f"{sale.date}.", f"{item.id}: {notice.date} 吿知、期間 {notice.get('due')} マテ、{sale.date} 公賣",
-                 readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
+    ctx.step("sale_notice", [cite_notice, "jp-1899:11.2"], "sale-notice-given", item=item.id, to=notice.get("to"),
+             date=notice.date, due=notice.get("due"), sold=sale.date,
+             readings=["jp-1899-11-3-home-port"] if ctx.case.at_home_port else ())
 
 
 @rule(cites=["jp-1899:11.2", "jp-1899:11.4", "jp-1899:11.1#1", "jp-1899:11.1#2", "jp-1899:11.1#3"],
@@ -160,16 +166,15 @@ def _notice(ctx: Context, item, sale) -> None:
 def sale_notices(ctx: Context) -> None:
     """Art 11 ¶2, ¶4: each notice sets a period to ask for delivery against security (a deadline);
     a request within it bars the sale, and the goods are delivered."""
-    if not applies(ctx, "11"):
+    if exceptions.applied(ctx, [GOVERNMENT_SHIP_NOTICES]):   # art 22: art 11 not applied (public_sale says so)
         return
     for notice in ctx.scenario.events_of("sale_notice"):
         items = event_actors(notice.get("items"))
         request = next((e for e in ctx.scenario.events_of("security_furnished")
                         if set(items) & set(event_actors(e.get("items")))), None)
-        ctx.out.deadline(f"ask for delivery of {', '.join(items)} against security, or they are sold",
-                         notice.get("to"), notice.get("due"), request.date if request else None,
-                         ["jp-1899:11.2", "jp-1899:11.4"],
-                         local=f"{'、'.join(items)} ノ引渡ヲ擔保ヲ供シテ請求ス（然ラサレハ公賣ス）")
+        ctx.deadline("ask-delivery-against-security", notice.get("to"), notice.get("due"),
+                     request.date if request else None, ["jp-1899:11.2", "jp-1899:11.4"],
+                     items=", ".join(items), items_ja="、".join(items))
         exceptions.applied(ctx, [DELIVERY_BAR], notice, request)   # art 11 ¶4
     for decided in ctx.scenario.events_of("sale_decided"):
         for item_id in event_actors(decided.get("items")):

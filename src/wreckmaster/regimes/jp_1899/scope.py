@@ -6,8 +6,9 @@
 第二十二條 第一條乃至第四條、第五條第一項、第六條乃至第九條、第十二條乃至第十四條、第十五條第一項第二項、
   第十八條、第十九條第一項、第二十條及第二十一條ノ規定ハ海軍艦船其ノ他官廳ノ所有スル船舶ニ亦之ヲ準用ス
   (Only the listed provisions apply to naval vessels and other government ships.)
-  → government_vessel: a named exception; the rules ask :func:`.common.applies` and say
-    which rule it overrides.
+  → government_vessel: a named exception; each rule that gives way declares it next to itself
+    (law/exceptions.py: ``GOVERNMENT_SHIP`` in wreck_report, public_sale and held_goods, the
+    ``GOVERNMENT_SHIP_…`` of expenses), its condition asking :func:`.common.applies`.
 Chapter 2 (drifting and sunken goods) is not in the seed: a drift case is out of scope.
 """
 from __future__ import annotations
@@ -25,18 +26,14 @@ def treaty(ctx: Context) -> None:
     if ctx.case.treaty:
         ctx[OUT_OF_SCOPE] = True
         ctx.finding("error", "treaty-prevails", "jp-1899:23")
-        ctx.out.step("treaty", "jp-1899:23",
-                     "A treaty provides otherwise: art 23 sets the chapter aside; the treaty governs.",
-                     "條約ニ別段ノ定アリ — 第二十三條ニ依リ本章ノ規定ハ之ヲ適用セス",
-                     inputs={"treaty": True}, readings=["jp-1899-23-treaty"])
+        ctx.step("treaty", "jp-1899:23", "chapter-set-aside-by-treaty", inputs={"treaty": True},
+                 readings=["jp-1899-23-treaty"])
         return
     vessel = ctx.case.vessel
     if vessel is not None and vessel.foreign:
         ctx.finding("info", "treaty-check", "jp-1899:23",
                     **({"variant": "named", "vessel": vessel.name} if vessel.name else {}))
-        ctx.out.step("treaty", "jp-1899:23",
-                     "A foreign ship with no treaty provision recorded (case.treaty false): the chapter applies.",
-                     "外國船舶 — 條約ニ別段ノ定ナキモノトシテ本章ヲ適用ス", readings=["jp-1899-23-treaty"])
+        ctx.step("treaty", "jp-1899:23", "foreign-ship-no-treaty", readings=["jp-1899-23-treaty"])
 
 
 @rule(cites=["jp-1899:1"],
@@ -47,8 +44,7 @@ def drift(ctx: Context) -> None:
         return
     ctx[OUT_OF_SCOPE] = True
     ctx.finding("error", "drift-not-covered", "jp-1899:1")
-    ctx.out.step("scope", "jp-1899:1", "Drift goods are outside chapter 1 (ships in distress): not computed.",
-                 "漂流物ハ第一章 (遭難船舶救護) ノ範圍外", readings=["jp-1899-1-chapter-one"])
+    ctx.step("scope", "jp-1899:1", "drift-outside-chapter-one", readings=["jp-1899-1-chapter-one"])
 
 
 @rule(cites=["jp-1899:22"],
@@ -64,8 +60,6 @@ def government_vessel(ctx: Context) -> None:
     listed = ctx.param("government_vessels.provisions")
     ctx.finding("info", "government-vessel", "jp-1899:22", **({"variant": "named", "vessel": vessel.name}
                                                               if vessel.name else {}))
-    ctx.out.step("government_vessel", "jp-1899:22",
-                 "Government ship: only the provisions art 22 lists apply (" + ", ".join(listed.value) + ").",
-                 "海軍艦船其ノ他官廳ノ所有スル船舶 — 第二十二條ニ揭クル規定ノミ準用ス",
-                 inputs={"vessel": vessel.name, "owner": name(ctx, vessel.owner)}, params=[listed],
-                 readings=["jp-1899-22-government-ships"], overrides="chapter 1 (arts 5 ¶2, 10, 11, 15 ¶3, 16, 17, 19 ¶2)")
+    ctx.step("government_vessel", "jp-1899:22", "only-listed-provisions-apply", provisions=", ".join(listed.value),
+             inputs={"vessel": vessel.name, "owner": name(ctx, vessel.owner)}, params=[listed],
+             readings=["jp-1899-22-government-ships"], overrides="chapter 1 (arts 5 ¶2, 10, 11, 15 ¶3, 16, 17, 19 ¶2)")

@@ -26,10 +26,8 @@ WHAT = "draw up the wreck report (船難報吿書) and submit it to the mayor"
 def _government(ctx: Context, m: Master, timing) -> None:
     """Art 22 does not list art 10: no wreck report for a government ship."""
     duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1", "jp-1899:22"])
-    ctx.out.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"],
-                 "Government ship: art 10 is not among the provisions art 22 applies — no wreck report.",
-                 "官廳ノ船舶 — 第十條ハ準用セス、船難報吿書ヲ要セス", overrides="wreck_report",
-                 readings=["jp-1899-22-government-ships"])
+    ctx.step("government_vessel", ["jp-1899:22", "jp-1899:10.1"], "no-wreck-report-government-ship",
+             readings=["jp-1899-22-government-ships"])
 
 
 def _excepted_ship(ctx: Context, *_: object) -> bool:
@@ -40,17 +38,12 @@ def _excepted_ship(ctx: Context, *_: object) -> bool:
 def _proviso(ctx: Context, m: Master, timing) -> None:
     """Art 10 ¶1 proviso: ships needing no nationality certificate, ships of lakes, rivers and harbours."""
     vessel = ctx.case.vessel
-    why = ("not required to apply for a nationality certificate (船舶國籍證書)" if vessel.no_nationality_certificate
-           else "navigating only lakes, rivers and harbours (湖川港灣ノミ)")
+    which = "no-certificate" if vessel.no_nationality_certificate else "inland-waters"
     duty(ctx, WHAT, m.id, timing.value, "not-required", None, ["jp-1899:10.1"])
-    ctx.finding("info", "wreck-report-not-required", "jp-1899:10.1",
-                variant="no-certificate" if vessel.no_nationality_certificate else "inland-waters")
-    ctx.out.step("wreck_report_excepted", "jp-1899:10.1",
-                 f"The proviso of art 10 ¶1: a ship {why} — no wreck report.",
-                 "但書 — 船舶國籍證書ノ交付ヲ申請スルコトヲ要セサル船舶又ハ湖川港灣ノミヲ限リ航行スル船舶、此ノ限ニアラス",
-                 inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
-                         "inland_waters_only": vessel.inland_waters_only},
-                 overrides="wreck_report", readings=["jp-1899-10-exceptions"])
+    ctx.finding("info", "wreck-report-not-required", "jp-1899:10.1", variant=which)
+    ctx.step("wreck_report_excepted", "jp-1899:10.1", "wreck-report-proviso", variant=which,
+             inputs={"no_nationality_certificate": vessel.no_nationality_certificate,
+                     "inland_waters_only": vessel.inland_waters_only}, readings=["jp-1899-10-exceptions"])
 
 
 #: the exceptions to art 10 ¶1, in this order: art 22 (government ships), then art 10 ¶1's proviso
@@ -81,15 +74,13 @@ def wreck_report(ctx: Context) -> None:
     if report is None and not m.present:
         duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1", "jp-1899:21"])
         ctx.finding("info", "wreck-report-no-master", ["jp-1899:10.1", "jp-1899:21"], master=name(ctx, m.id))
-        ctx.out.step("wreck_report", ["jp-1899:10.1", "jp-1899:21"],
-                     "No wreck report: the master is absent and no acting master is recorded.",
-                     "船長在ラス、其ノ職務ヲ行フ者ナシ — 船難報吿書ノ差出ナシ", params=[timing],
-                     readings=["jp-1899-21-acting-master"])
+        ctx.step("wreck_report", ["jp-1899:10.1", "jp-1899:21"], "no-wreck-report-no-master", params=[timing],
+                 readings=["jp-1899-21-acting-master"])
     elif report is None:
         duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1"])
         ctx.finding("warning", "wreck-report-missing", "jp-1899:10.1", master=name(ctx, m.id))
-        ctx.out.step("wreck_report", "jp-1899:10.1", "No wreck report recorded.", "船難報吿書ノ差出ナシ",
-                     params=[timing], readings=["jp-1899-2-without-delay"])
+        ctx.step("wreck_report", "jp-1899:10.1", "no-wreck-report", params=[timing],
+                 readings=["jp-1899-2-without-delay"])
     else:
         by = report.get("by")
         duty(ctx, what, m.id, timing.value, "done", report.date, ["jp-1899:10.1"],
@@ -97,9 +88,8 @@ def wreck_report(ctx: Context) -> None:
         if m.id is not None and by != m.id:
             ctx.finding("info", "wreck-report-not-by-master", ["jp-1899:10.1", "jp-1899:21"], date=str(report.date),
                         by=name(ctx, by), master=name(ctx, m.id))
-        ctx.out.step("wreck_report", "jp-1899:10.1",
-                     f"Wreck report submitted by {by} on {report.date} ({timing.value}; the delay is not judged).",
-                     f"{report.date} 船難報吿書差出 ({by})", params=[timing], readings=["jp-1899-2-without-delay"])
+        ctx.step("wreck_report", "jp-1899:10.1", "wreck-report-submitted", by=by, date=report.date,
+                 timing=timing.value, params=[timing], readings=["jp-1899-2-without-delay"])
     _certification(ctx, report)
     _examination(ctx)
 
@@ -114,10 +104,8 @@ def _certification(ctx: Context, report) -> None:
         ctx.finding("info", "certification-without-report", "jp-1899:10.2", date=str(request.date))
     elif done is None:
         ctx.finding("info", "certification-not-given", "jp-1899:10.2", date=str(request.date))
-    ctx.out.step("certification", "jp-1899:10.2",
-                 f"Certification requested on {request.date}" + (f", given on {done.date}." if done else ", not recorded."),
-                 f"{request.date} 認證ノ請求" + (f"、{done.date} 認證ヲ與フ" if done else "、認證ノ記錄ナシ"),
-                 readings=["jp-1899-10-2-certification"])
+    ctx.step("certification", "jp-1899:10.2", "certification-given" if done else "certification-not-recorded",
+             requested=request.date, given=done.date if done else None, readings=["jp-1899-10-2-certification"])
 
 
 def _examination(ctx: Context) -> None:
@@ -125,16 +113,14 @@ def _examination(ctx: Context) -> None:
     passengers and others on board (``papers_ordered``, ``examined``)."""
     for ev in ctx.scenario.events_of("papers_ordered", "examined"):
         if ev.type == "papers_ordered":
-            ctx.out.step("examination", "jp-1899:10.3", f"{ev.date}: the ship's papers ordered by {ev.get('by')}.",
-                         f"{ev.date}: 船內書類ノ提出ヲ命ス")
+            ctx.step("examination", "jp-1899:10.3", "papers-ordered", date=ev.date, by=ev.get("by"))
             continue
         persons = event_actors(ev.get("persons"))
         aboard = [p for p in persons if (pt := ctx.scenario.party(p)) is None
                   or pt.roles == [] or any(r in pt.roles for r in ("crew", "passenger", "master", "acting-master"))]
         others = [p for p in persons if p not in aboard]
-        ctx.out.step("examination", "jp-1899:10.3",
-                     f"{ev.date}: questioned {', '.join(persons)} on the facts of the report.",
-                     f"{ev.date}: {', '.join(persons)} ヲ呼出シ訊問", inputs={"persons": persons})
+        ctx.step("examination", "jp-1899:10.3", "persons-questioned", date=ev.date, persons=", ".join(persons),
+                 inputs={"persons": persons})
         if others:
             ctx.finding("info", "questioned-not-on-board", "jp-1899:10.3",
                         persons=", ".join(name(ctx, p) for p in others), date=str(ev.date))
