@@ -4,8 +4,8 @@ large ship and 10 for a smaller one.
 
 :func:`first_report_reward` computes the reward (the maximum, or the lower sum an authority
 decided: a ``reward_decided`` event to the reporter) and explains it; who pays it, when the
-owner cannot, is each regime's own rule. The citation and the wording come from the calling
-rule (:class:`Wording`).
+owner cannot, is each regime's own rule. The citation and the readings come from the calling
+rule (:class:`Terms`), the sentences from its ``messages.yaml``.
 """
 from __future__ import annotations
 
@@ -19,18 +19,18 @@ from .common import first_report, report_offices, reported_to_office, tael
 
 
 @dataclass(frozen=True)
-class Wording:
-    """What the regimes do differently. The sentences are each regime's ``messages.yaml``: the
-    findings vessel-size-assumed, first-report-above-cap/large and /other, owner-unknown/first-report,
-    and the step first-report-reward (its variants large, other, large-decided, other-decided: the
-    kind of ship, and the maximum or a sum decided)."""
+class Terms:
+    """What the regimes do differently in the step, besides its words. The sentences are each
+    regime's ``messages.yaml``: the findings vessel-size-assumed, first-report-above-cap/large and
+    /other, owner-unknown/first-report, and the step first-report-reward (its variants large, other,
+    large-decided, other-decided: the kind of ship, and the maximum or a sum decided)."""
 
     reading: str               # the reading every step names
     size_unknown: str          # the step's extra reading when the vessel's size is not given
     decided_input: bool        # the step's inputs show the decisions
 
 
-def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[Award]] | None:
+def first_report_reward(ctx: Context, cite: str, w: Terms) -> tuple[str, list[Award]] | None:
     """The reward to the reporters of the earliest ``reported`` event, and its explanation:
     the owner who is to pay it and the awards; None when there is no first report, the decided
     sum is above the maximum, or the owner is not known (each with its finding)."""

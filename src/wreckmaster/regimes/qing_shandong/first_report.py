@@ -22,9 +22,9 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment
-from .._qing.first_report import Wording, first_report_reward
+from .._qing.first_report import Terms, first_report_reward
 
-WORDING = Wording(reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
+TERMS = Terms(reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
                   decided_input=True)
 
 @rule(cites=["qing-shandong:2"],
@@ -34,7 +34,7 @@ WORDING = Wording(reading="qing-shandong-2-first-report", size_unknown="qing-sha
             "param:first_report.max.large", "param:first_report.max.other", "param:first_report.offices"])
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward, at most 30 taels (large ship) or 10 (otherwise)."""
-    got = first_report_reward(ctx, "qing-shandong:2", WORDING)
+    got = first_report_reward(ctx, "qing-shandong:2", TERMS)
     if got is None:
         return
     owner, awards = got

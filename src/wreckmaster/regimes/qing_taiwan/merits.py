@@ -25,9 +25,9 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment, coast, fault, honour, neglected, saved_items, something_saved, tael
-from .._qing.first_report import Wording, first_report_reward
+from .._qing.first_report import Terms, first_report_reward
 
-WORDING = Wording(reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown", decided_input=False)
+TERMS = Terms(reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown", decided_input=False)
 
 @rule(cites=["qing-taiwan:2"],
       reads=["item.found", "item.value", "param:merit.goods_threshold", "param:merit.per_case",
@@ -143,7 +143,7 @@ def neglect(ctx: Context) -> None:
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward (花紅), at most 30 taels for a large ship and 10 for a
     medium or small one, paid by the owner of the wrecked ship."""
-    got = first_report_reward(ctx, "qing-taiwan:2", WORDING)
+    got = first_report_reward(ctx, "qing-taiwan:2", TERMS)
     if got is None:
         return
     owner, awards = got
