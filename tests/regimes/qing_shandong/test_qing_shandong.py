@@ -339,3 +339,21 @@ def test_soaked_not_given_reads_as_true_at_sea_and_false_gives_the_four_grades(v
     assert money_default == (money_true if at_sea else money_false)
     assert ("soaked-assumed" in codes) == at_sea and "soaked-assumed" not in codes_true | codes_false
     assert money_false == money_grades and "diving-not-soaked" in codes_false
+
+
+def test_the_diving_award_and_the_hire_of_a_ship_aground_are_exceptions_to_the_goods_award():
+    """Art 4's two thirds for goods dived for and soaked (diving_award) and art 3's hire for a ship
+    aground and sound (aground_sound_hire) are declared exceptions to art 4's four grades
+    (law/exceptions.py): their steps say they override goods_award, and the four grades' step
+    does not appear; without them, the four grades' step overrides nothing."""
+    def steps(out, rule):
+        return [s for s in out["explanation"] if s["rule"] == rule]
+
+    graded = assess_json(case([item("900", ("hard", "few"), ["a"])]))
+    assert steps(graded, "goods_award") and all("overrides" not in s for s in steps(graded, "goods_award"))
+    dived = assess_json(case([item("900", "diving", ["a"])]))
+    assert [s["overrides"] for s in steps(dived, "diving_award")] == ["goods_award"]
+    assert not steps(dived, "goods_award")
+    aground = assess_json(case([item("900", ("hard", "few"), ["a"])], signal="aground-sound"))
+    assert [s["overrides"] for s in steps(aground, "goods_award")] == ["goods_award"]
+    assert not [a for a in aground["awards"] if a["kind"] in ("goods_award", "station_fund")]

@@ -3,8 +3,9 @@ registry skips packages whose name starts with ``_``).
 
 The rules stay in each regime's own modules, with their literal citations (``coverage``
 finds the rules by them) and the docstrings quoting their articles; what is here does the
-work both texts describe alike and takes the citations, readings and wording it writes from
-the regime's rule that calls it.
+work both texts describe alike and takes the citations and readings it writes from the
+regime's rule that calls it; the sentences are templates (``messages.yaml``): those both texts
+word alike here, the others in each regime's own, under the same ids.
 
 - :mod:`.common` — owners, the items saved, the first report, the coast, honours, expense
   categories.

@@ -4,11 +4,11 @@
 - :func:`consul_valuation` — a foreign ship's goods are valued together with the consul.
 - :func:`send_castaways_home` — who sends castaways home and bears the ``passage`` expenses.
 
-The citation (and, for castaways, the wording) come from the calling rule.
+The citation comes from the calling rule; the castaways' step is worded by each regime's
+``messages.yaml``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -48,21 +48,11 @@ def consul_valuation(ctx: Context, cite: str) -> tuple[set[str], list] | None:
     return consuls, valuations
 
 
-@dataclass(frozen=True)
-class Castaways:
-    """The regime's wording: each is (English, Chinese); ``consul``'s English has ``{}`` for
-    the consul, ``step`` has ``{}`` for the English of the case."""
-
-    step: str
-    consul: tuple[str, str]      # a foreign ship's people, handed to its consul
-    no_consul: tuple[str, str]   # foreigners with no consul: the commerce bureau
-    local: tuple[str, str]       # Chinese castaways: the local official
-    reading: str
-
-
-def send_castaways_home(ctx: Context, cite: str, category: dict[str, Any], w: Castaways) -> None:
+def send_castaways_home(ctx: Context, cite: str, category: dict[str, Any], reading: str) -> None:
     """Who sends the castaways home and so bears the ``passage`` expenses (``category``: the
-    regime's expense category): the consul, else the government."""
+    regime's expense category): the consul, else the government. The regime words the step
+    (``messages.yaml``: castaways-sent-home/consul, /no-consul, /local); the expenses' steps are
+    _qing's (passage-borne)."""
     expenses = [e for e in ctx.scenario.expenses if e.category == "passage"]
     if not (expenses or ctx.scenario.persons):
         return
@@ -70,15 +60,15 @@ def send_castaways_home(ctx: Context, cite: str, category: dict[str, Any], w: Ca
     foreign = bool(vessel and vessel.foreign)
     consuls = [p.id for p in ctx.scenario.parties_with("consul")]
     if foreign and consuls:
-        en, zh, payer = w.consul[0].format(consuls[0]), w.consul[1], consuls[0]
+        who, payer = "consul", consuls[0]
     else:
-        (en, zh), payer = (w.no_consul if foreign else w.local), "government"
-    ctx.out.step("castaways", cite, w.step.format(en), zh, inputs={"foreign": foreign, "consuls": consuls},
-                 readings=[w.reading])
+        who, payer = ("no-consul" if foreign else "local"), "government"
+    ctx.step("castaways", cite, "castaways-sent-home", variant=who, consul=consuls[0] if consuls else None,
+             inputs={"foreign": foreign, "consuls": consuls}, readings=[reading])
     for e in expenses:
         if e.amount is None:
             ctx.finding("error", "expense-amount-missing", cite, variant="passage", expense=repr(e.id))
             continue
         ctx.out.charge(payer, e.payee, e.for_ or e.id, Fraction(e.amount), category["cite"])
-        ctx.out.step("castaways", category["cite"], f"{e.id}: passage {e.amount} taels borne by {payer}.",
-                     f"{e.id}: {category['zh']} {e.amount} 兩，{payer} 支給", amount=ctx.out.round(Fraction(e.amount)))
+        ctx.step("castaways", category["cite"], "passage-borne", expense=e.id, taels=e.amount,
+                 category_zh=category["zh"], payer=payer, amount=ctx.out.round(Fraction(e.amount)))

@@ -4,8 +4,8 @@ large ship and 10 for a smaller one.
 
 :func:`first_report_reward` computes the reward (the maximum, or the lower sum an authority
 decided: a ``reward_decided`` event to the reporter) and explains it; who pays it, when the
-owner cannot, is each regime's own rule. The citation and the wording come from the calling
-rule (:class:`Wording`).
+owner cannot, is each regime's own rule. The citation and the readings come from the calling
+rule (:class:`Terms`), the sentences from its ``messages.yaml``.
 """
 from __future__ import annotations
 
@@ -19,21 +19,18 @@ from .common import first_report, report_offices, reported_to_office, tael
 
 
 @dataclass(frozen=True)
-class Wording:
-    """What the regimes word differently. A pair is (large ship, any other ship). The findings'
-    wording is each regime's ``messages.yaml`` (vessel-size-assumed, first-report-above-cap/large
-    and /other, owner-unknown/first-report)."""
+class Terms:
+    """What the regimes do differently in the step, besides its words. The sentences are each
+    regime's ``messages.yaml``: the findings vessel-size-assumed, first-report-above-cap/large and
+    /other, owner-unknown/first-report, and the step first-report-reward (its variants large, other,
+    large-decided, other-decided: the kind of ship, and the maximum or a sum decided)."""
 
     reading: str               # the reading every step names
     size_unknown: str          # the step's extra reading when the vessel's size is not given
-    ship: tuple[str, str]      # the step: the kind of ship
-    ship_zh: tuple[str, str]   # the step: the text's words for its maximum
-    reporters_zh: str          # the step: the reporters, ``{reporters}`` and ``{date}``
-    decided_zh: str            # the step: a decided sum, ``{total}`` and ``{cap}``
     decided_input: bool        # the step's inputs show the decisions
 
 
-def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[Award]] | None:
+def first_report_reward(ctx: Context, cite: str, w: Terms) -> tuple[str, list[Award]] | None:
     """The reward to the reporters of the earliest ``reported`` event, and its explanation:
     the owner who is to pay it and the awards; None when there is no first report, the decided
     sum is above the maximum, or the owner is not known (each with its finding)."""
@@ -70,22 +67,18 @@ def first_report_reward(ctx: Context, cite: str, w: Wording) -> tuple[str, list[
         awards = []
         for who, d in decided.items():
             awards += ctx.out.award(who, None, "first_report", Fraction(d.get("amount")), cite)
-        how_en = f"decided {tael(total)} taels (within the maximum {cap.text})"
-        how_zh = w.decided_zh.format(total=tael(total), cap=cap.text)
         exact = total
     else:
         awards = ctx.out.award(reporters, None, "first_report", cap.value, cite)
-        how_en, how_zh, exact = f"the maximum, {cap.text} taels", f"{cap.text} 兩為度", cap.value
+        exact = cap.value
         ctx.finding("info", "ceiling-shown", cite, cap=str(cap.text))
     inputs = {"reporters": reporters, "size": size}
     if w.decided_input:
         inputs["decided"] = {k: str(v.get("amount")) for k, v in decided.items()}
-    ctx.out.step("first_reporter", cite,
-                 f"First report on {ev.date} by {', '.join(reporters)}: {w.ship[0 if large else 1]} ship → {how_en}.",
-                 w.reporters_zh.format(reporters=", ".join(reporters), date=ev.date)
-                 + f"：{w.ship_zh[0 if large else 1]} → {how_zh}",
-                 inputs=inputs, params=[cap], exact=exact, amount=ctx.out.round(exact),
-                 readings=[w.reading] + ([w.size_unknown] if size is None else []))
+    ctx.step("first_reporter", cite, "first-report-reward",
+             variant=("large" if large else "other") + ("-decided" if decided else ""), date=ev.date,
+             reporters=", ".join(reporters), cap=cap.text, total=tael(exact), inputs=inputs, params=[cap],
+             exact=exact, amount=ctx.out.round(exact), readings=[w.reading] + ([w.size_unknown] if size is None else []))
     owner = vessel.owner if vessel else None
     if owner is None:
         ctx.finding("error", "owner-unknown", cite, variant="first-report")

@@ -1,8 +1,8 @@
 """The case's segment of the coast, as both Qing texts set it up in their art 1: every ten li
 a segment (每十里為一段).
 
-:func:`case_segment_length` gives the segment and its length, :func:`segment_texts` the
-opening of the step that shows it, :func:`segment_length_note` the finding when its length is
+:func:`case_segment_length` gives the segment and its length, :func:`segment_values` the
+values that open the step showing it, :func:`segment_length_note` the finding when its length is
 not the law's. The citation comes from the calling rule.
 """
 from __future__ import annotations
@@ -34,10 +34,11 @@ def case_segment_length(ctx: Context) -> SegmentLength | None:
     return SegmentLength(seg, length, li, seg.length_li if seg.length_li is not None else length.value)
 
 
-def segment_texts(s: SegmentLength) -> tuple[str, str, dict[str, Any]]:
-    """The opening of the step's English and Chinese (each ending with a ``;``), and its inputs."""
+def segment_values(s: SegmentLength) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The values that open the step showing the segment (its label, ``segment_zh`` the
+    Chinese's, its length in li and in metres), and its inputs."""
     seg, li = exact_text(s.seg_li), exact_text(metres(s.seg_li, s.li.value))
-    return (f"Segment {segment_label(s.seg)}: {seg} li (≈ {li} m); ", f"{s.seg.name or s.seg.id}段 {seg} 里；",
+    return ({"segment": segment_label(s.seg), "segment_zh": s.seg.name or s.seg.id, "length_li": seg, "metres": li},
             {"segment": s.seg.id, "length_li": seg})
 
 
@@ -67,19 +68,16 @@ def computed_station(ctx: Context, cite: str, reading: str) -> None:
     if c is not None:
         seg = next((s for s in c.segments if s.id == fact.segment or (s.name and s.name == fact.station)), None)
     boats = [b.id for b in seg.boats if b.licence is not None] if seg is not None else []
-    ctx.out.step("station_computed", cite,
-                 f"The casualty lies off segment {fact.segment} ({fact.station}) of register {fact.register_id}, "
-                 f"{fact.distance_m} m along the coast from its station; neighbouring stations: {near or 'none'}; "
-                 f"the signal reaches {len(fact.signals_reach)} station(s): {', '.join(fact.signals_reach) or 'none'}"
-                 + (f"; boats to go (licensed, register of {seg.id}): {', '.join(boats) or 'none'}" if seg else
-                    "; the scenario's coast section has no register for that segment")
-                 + f" (computed: {fact.source}; {fact.data_version}).",
-                 f"失事處所在 {fact.station}（{fact.segment}），距該段公所沿岸 {fact.distance_m} 公尺；鄰段：{near_zh or '無'}"
-                 + (f"；應派舢舨：{'、'.join(boats) or '無'}" if seg else ""),
-                 inputs={"segment": fact.segment, "station": fact.station, "distance_m": fact.distance_m,
-                         "neighbours": [n.segment for n in fact.neighbours], "signals_reach": list(fact.signals_reach),
-                         "coast_segment": seg.id if seg else None, "boats": boats, "data_version": fact.data_version},
-                 readings=[reading])
+    ctx.step("station_computed", cite, "station-computed", variant=None if seg else "no-register",
+             segment=fact.segment, station=fact.station, register=fact.register_id, distance_m=fact.distance_m,
+             near=near or "none", near_zh=near_zh or "無", reached=len(fact.signals_reach),
+             reach=", ".join(fact.signals_reach) or "none", coast_segment=seg.id if seg else None,
+             boats=", ".join(boats) or "none", boats_zh="、".join(boats) or "無", source=fact.source,
+             data_version=fact.data_version,
+             inputs={"segment": fact.segment, "station": fact.station, "distance_m": fact.distance_m,
+                     "neighbours": [n.segment for n in fact.neighbours], "signals_reach": list(fact.signals_reach),
+                     "coast_segment": seg.id if seg else None, "boats": boats, "data_version": fact.data_version},
+             readings=[reading])
     if c is not None and c.case_segment is not None and seg is not None and c.case_segment != seg.id:
         ctx.finding("info", "case-segment-differs-from-position", cite, case_segment=repr(c.case_segment),
                     station=str(fact.station), seg=repr(seg.id))

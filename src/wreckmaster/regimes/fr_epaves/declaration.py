@@ -49,41 +49,34 @@ def declaration(ctx: Context) -> None:
         who = ", ".join(salvors) or "the salvor"
         if on_shore(item):
             start = find_date(ctx, item)
-            what_en, what_fr = "found on the shore", "épave recueillie sur le rivage, invention"
         else:
             ev = landing(ctx, item)
             if ev is None:
                 ctx.finding("info", "landing-not-recorded", "fr-epaves:2.1", item=repr(item.id), who=str(who))
-                ctx.out.step("declaration", "fr-epaves:2.1",
-                             f"{item.id}: picked up at sea; no landing recorded — the period has not begun.",
-                             f"{item.id} : épave recueillie en mer ; aucune arrivée à terre — le délai n’a pas couru.",
-                             params=[period], readings=["fr-epaves-2-landing"])
+                ctx.step("declaration", "fr-epaves:2.1", "period-not-begun-no-landing", item=item.id,
+                         params=[period], readings=["fr-epaves-2-landing"])
                 continue
             start = ev.date
-            what_en, what_fr = "picked up at sea, landed", "épave recueillie en mer, arrivée à terre"
             if not duty_applies(ctx, start, "fr-epaves:2.1", "landed", item=repr(item.id), who=who):
                 continue
         due = period.value.due(start)
         # the duty is each salvor's (one declaration by any of them serves all: fr-epaves-2-any-salvor),
         # so each salvor has the deadline, named as its party
-        late_note = (f"declared on {decl.date}, after the two clear days ending {due}" if decl and decl.date > due
-                     else None)
+        late = decl is not None and decl.date > due
         for party in salvors or [None]:
-            d = ctx.out.deadline(f"declare the find of {item.id} to the administrateur de l’inscription maritime",
-                                 party, due, decl.date if decl else None, "fr-epaves:2.1", note=late_note,
-                                 local=f"déclarer l’épave {item.id} à l’administrateur de l’inscription maritime")
-        made_en = f"declared on {decl.date}" if decl else "no declaration recorded"
-        made_fr = f"déclaration le {fr_date(decl.date)}" if decl else "aucune déclaration"
-        ctx.out.step("declaration", "fr-epaves:2.1",
-                     f"{item.id}: {what_en} on {start}; two clear days (neither that day nor the last counted) → "
-                     f"in time until {due} inclusive; {made_en}: {d.status}.",
-                     f"{item.id} : {what_fr} le {fr_date(start)} ; deux jours francs → déclaration jusqu’au "
-                     f"{fr_date(due)} inclus ; {made_fr} : {STATUS_FR[d.status]}.",
-                     inputs={"item": item.id, "start": start, "declared": decl.date if decl else None,
-                             "salvors": salvors},
-                     params=[period], readings=["fr-epaves-2-deux-jours-francs", "fr-epaves-2-authority"]
-                     + (["fr-epaves-2-any-salvor"] if len(salvors) > 1 else [])
-                     + ([] if on_shore(item) else ["fr-epaves-2-landing"]))
+            d = ctx.deadline("declare-find", party, due, decl.date if decl else None, "fr-epaves:2.1",
+                             note="declared-late" if late else None, item=item.id,
+                             date=decl.date if decl else None, due=due)
+        where = "shore" if on_shore(item) else "at-sea"
+        ctx.step("declaration", "fr-epaves:2.1", "declaration-period",
+                 variant=where if decl else f"{where}-not-declared", item=item.id, start=start,
+                 start_fr=fr_date(start), due=due, due_fr=fr_date(due), date=decl.date if decl else None,
+                 date_fr=fr_date(decl.date) if decl else None, status=d.status, status_fr=STATUS_FR[d.status],
+                 inputs={"item": item.id, "start": start, "declared": decl.date if decl else None,
+                         "salvors": salvors},
+                 params=[period], readings=["fr-epaves-2-deux-jours-francs", "fr-epaves-2-authority"]
+                 + (["fr-epaves-2-any-salvor"] if len(salvors) > 1 else [])
+                 + ([] if on_shore(item) else ["fr-epaves-2-landing"]))
         if d.status == "missed":
             _late(ctx, item, who, due, decl)
     ctx[DECLARED_ON] = declared_on
@@ -105,12 +98,8 @@ def _declared(ctx: Context, item: Item) -> Event | None:
             if no_administrator and any(p is not None and p.has(OFFICIAL_ROLE) for p in roles):
                 ctx.finding("info", "declared-to-official", "fr-epaves:2.1", item=repr(item.id), date=str(ev.date),
                             to=', '.join(to))
-                ctx.out.step("declaration", "fr-epaves:2.1",
-                             f"{item.id}: declared on {ev.date} to {', '.join(to)}, an official; no administrator is "
-                             "named in the case, so the official is taken as the administrator.",
-                             f"{item.id} : déclaration du {fr_date(ev.date)} à {', '.join(to)}, fonctionnaire ; "
-                             "aucun administrateur n’est nommé : tenue pour la déclaration de l’art. 2.",
-                             readings=["fr-epaves-2-official"])
+                ctx.step("declaration", "fr-epaves:2.1", "declared-to-official", item=item.id, date=ev.date,
+                         date_fr=fr_date(ev.date), to=', '.join(to), readings=["fr-epaves-2-official"])
                 return ev
             if not any(p is not None and p.has(ADMINISTRATOR_ROLE) for p in roles):
                 ctx.finding("info", "declared-to-other-authority", "fr-epaves:2.1", item=repr(item.id),
@@ -132,10 +121,6 @@ def _late(ctx: Context, item: Item, who: str, due, decl: Event | None) -> None:
         values["date"] = str(decl.date)
     ctx.finding("warning", "declaration-late" if decl is not None else "declaration-missing",
                 ["fr-epaves:2.2", "fr-epaves:2.1"], **values)
-    ctx.out.step("late_declaration", ["fr-epaves:2.2", "fr-epaves:4.2"],
-                 f"{item.id}: declaration {'late' if decl else 'not made'} — art 2 ¶2 penalty (Code pénal art 401) "
-                 "unless the judge admits an excuse; the art 4 share stands.",
-                 f"{item.id} : déclaration {'tardive' if decl else 'non faite'} — peines de l’art. 401 du Code "
-                 "pénal, sauf excuse reconnue légitime par le juge ; le droit du sauveteur (art. 4) demeure.",
-                 inputs={"excuses": [ev.get("reason") for ev in excuses]},
-                 readings=["fr-epaves-2-late-declaration"])
+    ctx.step("late_declaration", ["fr-epaves:2.2", "fr-epaves:4.2"], "declaration-penalty",
+             variant="late" if decl else "not-made", item=item.id,
+             inputs={"excuses": [ev.get("reason") for ev in excuses]}, readings=["fr-epaves-2-late-declaration"])

@@ -69,14 +69,11 @@ def _advances(ctx: Context, item: Item) -> list[Event]:
             ctx.finding("warning", "advance-before-declaration", "fr-epaves:4.3", amount=str(amount),
                         item=repr(item.id), to=str(to), date=str(ev.date),
                         **({"declared": str(declared)} if declared else {"variant": "undeclared"}))
-        ctx.out.step("advance", "fr-epaves:4.3",
-                     f"{item.id}: advance of {amount} FRF to {to} on {ev.date}"
-                     + (f" (declaration {declared})" if declared else "") + ", on account of the salvor's share.",
-                     f"{item.id} : avance de {fr_amount(amount)} à {to} le {fr_date(ev.date)}"
-                     + (f" (déclaration du {fr_date(declared)})" if declared else "")
-                     + ", à valoir sur la rémunération du sauveteur.",
-                     inputs={"item": item.id, "to": to, "amount": amount, "date": ev.date, "declared": declared},
-                     amount=amount, readings=["fr-epaves-4-advances", "fr-epaves-4-advances-incidence"])
+        ctx.step("advance", "fr-epaves:4.3", "advance-paid", variant=None if declared else "undeclared",
+                 item=item.id, advance=amount, advance_fr=fr_amount(amount), to=to, date=ev.date,
+                 date_fr=fr_date(ev.date), declared=declared, declared_fr=fr_date(declared) if declared else None,
+                 inputs={"item": item.id, "to": to, "amount": amount, "date": ev.date, "declared": declared},
+                 amount=amount, readings=["fr-epaves-4-advances", "fr-epaves-4-advances-incidence"])
     return out
 
 
@@ -136,17 +133,14 @@ def _from_proceeds(ctx: Context, item: Item, sold: Event, made: list[Award], adv
         ctx.out.charge("custody", rest_to, item.id, left, "fr-epaves:4.1")
     if owner is None:
         readings.append("fr-epaves-4-unclaimed")
-    adv_en = f" (of which {set_off} FRF repays the State's advance)" if set_off else ""
-    adv_fr = f" (dont {fr_amount(set_off)} en remboursement de l’avance de l’État)" if set_off else ""
-    ctx.out.step("incidence", ["fr-epaves:4.1"] + (["fr-epaves:4.3"] if set_off else []),
-                 f"{item.id}: proceeds {frf(price)} — first the salvor {salvor_total} FRF{adv_en}, then customs "
-                 f"{to_customs} FRF (duty {duty} FRF), then {left} FRF to {rest_to}.",
-                 f"{item.id} : produit {fr_amount(price)} — d’abord le sauveteur {fr_amount(salvor_total)}{adv_fr}, "
-                 f"puis la douane {fr_amount(to_customs)} (droit {fr_amount(duty)}), enfin {fr_amount(left)} "
-                 + (f"au propriétaire {owner}." if owner else "en dépôt pour le propriétaire inconnu."),
-                 inputs={"item": item.id, "price": price, "salvor": salvor_total, "customs_duty": duty,
-                         "owner": owner},
-                 amount=price, readings=readings)
+    ctx.step("incidence", ["fr-epaves:4.1"] + (["fr-epaves:4.3"] if set_off else []), "proceeds-distributed",
+             variant=_shape(set_off, owner),
+             item=item.id, price=frf(price), price_fr=fr_amount(price), salvor=salvor_total,
+             salvor_fr=fr_amount(salvor_total), set_off=set_off, set_off_fr=fr_amount(set_off),
+             to_customs=to_customs, to_customs_fr=fr_amount(to_customs), duty=duty, duty_fr=fr_amount(duty),
+             left=left, left_fr=fr_amount(left), owner=owner,
+             inputs={"item": item.id, "price": price, "salvor": salvor_total, "customs_duty": duty, "owner": owner},
+             amount=price, readings=readings)
 
 
 def _from_owner(ctx: Context, item: Item, made: list[Award], advances: list[Event]) -> None:
@@ -158,25 +152,25 @@ def _from_owner(ctx: Context, item: Item, made: list[Award], advances: list[Even
     cites = list(made[0].cites) + ["fr-epaves:4.2"]
     set_off = sum((_pay_salvor(ctx, payer, a, advances, cites) for a in made), Decimal(0))
     total = sum((a.amount for a in made), Decimal(0))
-    adv_en = f" ({set_off} FRF of it to the State, which advanced it)" if set_off else ""
-    adv_fr = f" (dont {fr_amount(set_off)} à l’État, qui l’a avancé)" if set_off else ""
-    ctx.out.step("incidence", cites + (["fr-epaves:4.3"] if set_off else []),
-                 f"{item.id}: not sold — the salvor's {total} FRF is borne by "
-                 + (f"the owner {owner}" if owner else "the owner not yet known (unclaimed)") + f"{adv_en}.",
-                 f"{item.id} : non vendu — les {fr_amount(total)} dus au sauveteur sont à la charge "
-                 + (f"du propriétaire {owner}" if owner else "du propriétaire inconnu") + f"{adv_fr}.",
-                 inputs={"item": item.id, "owner": owner}, amount=total,
-                 readings=["fr-epaves-4-unsold-incidence"])
+    ctx.step("incidence", cites + (["fr-epaves:4.3"] if set_off else []), "borne-by-owner",
+             variant=_shape(set_off, owner),
+             item=item.id, total=total, total_fr=fr_amount(total), owner=owner, set_off=set_off,
+             set_off_fr=fr_amount(set_off), inputs={"item": item.id, "owner": owner}, amount=total,
+             readings=["fr-epaves-4-unsold-incidence"])
+
+
+def _shape(set_off: Decimal, owner: str | None) -> str | None:
+    """The variant of an incidence step: part of it repays an advance (``advance``), the owner is
+    not known (``unclaimed``), both, or neither (None)."""
+    return "-".join(v for v in ("advance" if set_off else "", "" if owner else "unclaimed") if v) or None
 
 
 def _unsettled(ctx: Context, item: Item, sold: Event | None, advances: list[Event]) -> None:
     """No award computed for the item (an error finding says why): nothing can be paid out."""
     if sold is not None:
         ctx.finding("info", "proceeds-held", "fr-epaves:4.1", item=repr(item.id), price=str(sold.get('price')))
-        ctx.out.step("incidence", "fr-epaves:4.1",
-                     f"{item.id}: proceeds {sold.get('price')} FRF held — the salvor's sum is not fixed.",
-                     f"{item.id} : produit {fr_amount(sold.get('price'))} conservé — la somme due au sauveteur "
-                     "n’est pas fixée.", readings=["fr-epaves-4-proceeds-held"])
+        ctx.step("incidence", "fr-epaves:4.1", "proceeds-held", item=item.id, price=sold.get("price"),
+                 price_fr=fr_amount(sold.get("price")), readings=["fr-epaves-4-proceeds-held"])
     if advances:
         ctx.finding("info", "advance-not-settled", "fr-epaves:4.3", item=repr(item.id),
                     amounts=', '.join(str(e.get('amount')) for e in advances))

@@ -42,30 +42,22 @@ def refloating(ctx: Context) -> None:
     start = ctx.scenario.first("refloating_started")
     if notice is None:
         ctx.finding("info", "owner-notice-not-recorded", "fr-epaves:1.1", vessel=str(vessel))
-        ctx.out.step("refloating", "fr-epaves:1.1",
-                     f"{vessel}: stranded; no notice to the owner recorded — the {period.text} have not begun.",
-                     f"{vessel} : échoué ; aucun avis au propriétaire — le délai de vingt jours n’a pas couru.",
-                     params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-stranding-kind"])
+        ctx.step("refloating", "fr-epaves:1.1", "refloating-period-not-begun", vessel=vessel, period=period.text,
+                 params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-stranding-kind"])
         _interventions(ctx, None, None)
         return
     if not duty_applies(ctx, notice.date, "fr-epaves:1.1", "notified", vessel=str(vessel)):
         return
     due = period.value.due(notice.date)
-    d = ctx.out.deadline(f"begin refloating {vessel} (commencement d’exécution effectif)", owner, due,
-                         start.date if start else None, "fr-epaves:1.1",
-                         local=f"commencer effectivement le renflouement de {vessel_fr}")
-    began = f", refloating began on {start.date}" if start else ", no start of refloating recorded"
-    began_fr = f", renflouement commencé le {fr_date(start.date)}" if start else ", aucun commencement de renflouement"
-    ctx.out.step("refloating", "fr-epaves:1.1",
-                 f"{vessel}: owner notified on {notice.date}; {period.text} from then (the day of notice not "
-                 f"counted) end on {due}{began}: {d.status}.",
-                 f"{vessel} : avis au propriétaire le {fr_date(notice.date)} ; vingt jours à dater de l’avis "
-                 f"(le jour de l’avis non compté) jusqu’au {fr_date(due)} inclus{began_fr} : "
-                 f"{STATUS_FR[d.status]}.",
-                 inputs={"notice": notice.date, "refloating_started": start.date if start else None,
-                         "owner": owner},
-                 params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-commencement",
-                                            "fr-epaves-1-stranding-kind"])
+    d = ctx.deadline("begin-refloating", owner, due, start.date if start else None, "fr-epaves:1.1",
+                     vessel=vessel, vessel_fr=vessel_fr)
+    ctx.step("refloating", "fr-epaves:1.1", "refloating-period", variant=None if start else "not-begun",
+             vessel=vessel, notice=notice.date, notice_fr=fr_date(notice.date), period=period.text, due=due,
+             due_fr=fr_date(due), started=start.date if start else None,
+             started_fr=fr_date(start.date) if start else None, status=d.status, status_fr=STATUS_FR[d.status],
+             inputs={"notice": notice.date, "refloating_started": start.date if start else None, "owner": owner},
+             params=[period], readings=["fr-epaves-1-twenty-days", "fr-epaves-1-commencement",
+                                        "fr-epaves-1-stranding-kind"])
     if d.status == "missed":
         values = {"vessel": str(vessel), "date": str(notice.date), "due": str(due)}
         values |= {"owner": owner} if owner else {}
@@ -89,24 +81,18 @@ def _interventions(ctx: Context, due, status) -> None:
         if ev.date <= due:
             if urgent:
                 ctx.finding("info", "state-intervened-urgency", "fr-epaves:1.2", date=str(ev.date), due=str(due))
-                en, fr = "before the period expired, for urgency: allowed", \
-                    "avant l’expiration du délai, pour urgence : permis"
+                judged = "early-urgent"
             else:
                 ctx.finding("warning", "state-intervened-early", "fr-epaves:1.2", date=str(ev.date), due=str(due))
-                en, fr = "before the period expired, without urgency: not allowed", \
-                    "avant l’expiration du délai, sans urgence : non permis"
+                judged = "early"
         elif status == "met" and not urgent:
             ctx.finding("warning", "state-intervention-without-ground", "fr-epaves:1.2", date=str(ev.date),
                         due=str(due))
             readings.append("fr-epaves-1-intervention-without-ground")
-            en, fr = "after the period, but the owner had started in time: no ground", \
-                "après le délai, mais le propriétaire avait commencé à temps : sans fondement"
+            judged = "without-ground"
         else:
             ctx.finding("info", "state-intervened", "fr-epaves:1.2", date=str(ev.date),
                         **({"variant": "urgent"} if urgent else {"due": str(due)}))
-            en, fr = "after the period: allowed", "après le délai : permis"
-        ctx.out.step("state_intervention", "fr-epaves:1.2",
-                     f"State intervention on {ev.date} ({'urgent' if urgent else 'not urgent'}): {en}.",
-                     f"Intervention de l’État le {fr_date(ev.date)} ({'urgence' if urgent else 'sans urgence'}) : "
-                     f"{fr}.",
-                     inputs={"date": ev.date, "urgent": urgent, "due": due}, readings=readings)
+            judged = "after-urgent" if urgent else "after"
+        ctx.step("state_intervention", "fr-epaves:1.2", "state-intervention", variant=judged, date=ev.date,
+                 date_fr=fr_date(ev.date), inputs={"date": ev.date, "urgent": urgent, "due": due}, readings=readings)

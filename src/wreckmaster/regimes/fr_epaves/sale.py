@@ -35,25 +35,18 @@ def public_sale(ctx: Context) -> None:
             if sold is not None:
                 ctx.finding("warning", "sale-without-declaration", "fr-epaves:3.1", item=repr(item.id),
                             date=str(sold.date))
-                ctx.out.step("public_sale", "fr-epaves:3.1",
-                             f"{item.id}: sold on {sold.date} with no declaration recorded — the sale date cannot "
-                             "be checked.",
-                             f"{item.id} : vendu le {fr_date(sold.date)} sans déclaration enregistrée — la date de "
-                             "la vente ne peut être contrôlée.",
-                             params=[delay], readings=["fr-epaves-3-sale-date"])
+                ctx.step("public_sale", "fr-epaves:3.1", "sale-date-unchecked", item=item.id, date=sold.date,
+                         date_fr=fr_date(sold.date), params=[delay], readings=["fr-epaves-3-sale-date"])
             continue
         sale_from = delay.value.due(decl)
         if sold is None:
             if owner_of(ctx, item) is None:
-                ctx.out.step("public_sale", "fr-epaves:3.1",
-                             f"{item.id}: declared on {decl}; unclaimed, it may be sold at public sale from "
-                             f"{sale_from}" + (" (perishable: at once)." if item.perishable else "."),
-                             f"{item.id} : déclaré le {fr_date(decl)} ; non réclamé, il peut être vendu "
-                             f"publiquement à partir du {fr_date(sale_from)}"
-                             + (" (denrées périssables : sans délai)." if item.perishable else "."),
-                             inputs={"item": item.id, "declared": decl}, params=[delay],
-                             readings=["fr-epaves-3-sale-date"]
-                             + (["fr-epaves-3-perishables"] if item.perishable else []))
+                ctx.step("public_sale", "fr-epaves:3.1", "sale-allowed-from",
+                         variant="perishable" if item.perishable else None, item=item.id, decl=decl,
+                         decl_fr=fr_date(decl), sale_from=sale_from, sale_from_fr=fr_date(sale_from),
+                         inputs={"item": item.id, "declared": decl}, params=[delay],
+                         readings=["fr-epaves-3-sale-date"]
+                         + (["fr-epaves-3-perishables"] if item.perishable else []))
             continue
         _check_sale(ctx, item, sold, decl, sale_from, delay)
 
@@ -62,32 +55,28 @@ def _check_sale(ctx: Context, item, sold, decl, sale_from, delay) -> None:
     owner = owner_of(ctx, item)
     readings = ["fr-epaves-3-sale-date"]
     if sold.date < decl and not item.perishable:
-        verdict_en, verdict_fr = "before the declaration itself: early", "avant la déclaration même : prématurée"
+        verdict = "early-before-declaration"
         ctx.finding("warning", "sale-early", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date), decl=str(decl))
         readings.append("fr-epaves-3-early-sale")
     elif sold.date < sale_from and not item.perishable:
-        verdict_en, verdict_fr = f"before {sale_from}: early", f"avant le {fr_date(sale_from)} : prématurée"
+        verdict = "early"
         ctx.finding("warning", "sale-early", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date), decl=str(decl),
                     variant="within-two-months", sale_from=str(sale_from))
         readings.append("fr-epaves-3-early-sale")
     elif sold.date < sale_from:
-        verdict_en, verdict_fr = "perishable goods, sold at once: allowed", \
-            "denrées périssables, vendues sans délai : permis"
+        verdict = "perishable-at-once"
         before = sold.date < decl
         ctx.finding("info", "perishable-sold-at-once", "fr-epaves:3.1", item=repr(item.id), date=str(sold.date),
                     decl=str(decl), **({} if before else {"variant": "after-declaration"}))
         readings.append("fr-epaves-3-perishables")
     else:
-        verdict_en, verdict_fr = "in time", "dans le délai"
+        verdict = "perishable-in-time" if item.perishable else "in-time"
     if owner is not None:
         ctx.finding("info", "sale-ground-assumed", "fr-epaves:3.1", item=repr(item.id), owner=str(owner))
         readings.append("fr-epaves-3-grounds-assumed")
-    ctx.out.step("public_sale", "fr-epaves:3.1",
-                 f"{item.id}: declared on {decl}; sale allowed from {sale_from} (two months, same day number)"
-                 f"{', or at once if perishable' if item.perishable else ''}; sold on {sold.date} for "
-                 f"{sold.get('price')} FRF: {verdict_en}.",
-                 f"{item.id} : déclaré le {fr_date(decl)} ; vente publique deux mois après, à partir du "
-                 f"{fr_date(sale_from)} ; vendu le {fr_date(sold.date)} : {verdict_fr}.",
-                 inputs={"item": item.id, "declared": decl, "sold": sold.date, "price": sold.get("price"),
-                         "perishable": item.perishable, "owner": owner},
-                 params=[delay], readings=readings)
+    ctx.step("public_sale", "fr-epaves:3.1", "sale-checked", variant=verdict, item=item.id, decl=decl,
+             decl_fr=fr_date(decl), sale_from=sale_from, sale_from_fr=fr_date(sale_from), date=sold.date,
+             date_fr=fr_date(sold.date), price=sold.get("price"),
+             inputs={"item": item.id, "declared": decl, "sold": sold.date, "price": sold.get("price"),
+                     "perishable": item.perishable, "owner": owner},
+             params=[delay], readings=readings)

@@ -44,16 +44,16 @@ def salvor_award(ctx: Context) -> None:
             continue
         sold = sale(ctx, item)
         if sold is not None:
-            base, base_en, base_fr = Fraction(sold.get("price")), "gross proceeds of its sale", "du produit brut de la vente"
+            base = Fraction(sold.get("price"))
         elif item.value is not None:
-            base, base_en, base_fr = Fraction(item.value), "value of the wreck", "de la valeur de l’épave"
+            base = Fraction(item.value)
         else:
             ctx.finding("error", "value-missing", "fr-epaves:4.2", item=repr(item.id))
             continue
         chosen = _rate(ctx, item)
         if chosen is None:
             continue
-        rate, cite, where_en, where_fr, place_readings = chosen
+        rate, cite, place, place_values, place_readings = chosen
         exact = base * rate.value
         scale_sum = ctx.out.round(exact)
         expenses = item.salvor_expenses
@@ -67,30 +67,31 @@ def salvor_award(ctx: Context) -> None:
         made = ctx.out.award(salvors, item.id, "salvage_award", exact, cite)
         awards[item.id] = made
         total = sum(a.amount for a in made)
+        # the optional tails of the sentence: the equal parts of several salvors, the expenses compared
         split = "" if len(made) <= 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in made)
         split_fr = "" if len(made) <= 1 else ", partagés par parts égales : " + ", ".join(
             f"{a.to} {fr_amount(a.amount)}" for a in made)
-        exp_en = f"; expenses {expenses} FRF not greater" if expenses is not None else ""
+        exp = f"; expenses {expenses} FRF not greater" if expenses is not None else ""
         exp_fr = f" ; dépenses {fr_amount(expenses)} non supérieures" if expenses is not None else ""
-        ctx.out.step("salvor_award", [cite, "fr-epaves:4.2"],
-                     f"{item.id}: {where_en} → {pct(rate.value)} of the {base_en} {frf(base)} = {frf(exact)} → "
-                     f"{total} FRF to {', '.join(salvors)}{split}{exp_en}.",
-                     f"{item.id} : {where_fr} → {pct(rate.value)} {base_fr} {fr_amount(base)} = "
-                     f"{fr_amount(exact)} → {fr_amount(total)} au sauveteur{split_fr}{exp_fr}.",
-                     inputs={"item": item.id, "base": base, "sold": sold is not None, "state": item.found.state,
-                             "distance_from_coast_m": item.found.distance_from_coast_m,
-                             "salvor_expenses": expenses, "salvors": salvors},
-                     params=[rate] + ([ctx.param("mile_m")] if not on_shore(item) else []),
-                     exact=exact, amount=total, readings=readings)
+        ctx.step("salvor_award", [cite, "fr-epaves:4.2"], "salvor-share",
+                 variant=f"{place}-sold" if sold is not None else place, item=item.id, **place_values,
+                 rate=pct(rate.value), base=frf(base), base_fr=fr_amount(base), product=frf(exact),
+                 product_fr=fr_amount(exact), total=total, total_fr=fr_amount(total), salvors=', '.join(salvors),
+                 split=split, split_fr=split_fr, expenses=exp, expenses_fr=exp_fr,
+                 inputs={"item": item.id, "base": base, "sold": sold is not None, "state": item.found.state,
+                         "distance_from_coast_m": item.found.distance_from_coast_m,
+                         "salvor_expenses": expenses, "salvors": salvors},
+                 params=[rate] + ([ctx.param("mile_m")] if not on_shore(item) else []),
+                 exact=exact, amount=total, readings=readings)
     ctx[SALVOR_AWARDS] = awards
 
 
 def _rate(ctx: Context, item: Item):
-    """(rate, citation, place in English, place in French, readings) or ``None`` (an error)."""
+    """(rate, citation, place — the step's ``shore``, ``beyond-mile`` or ``within-mile`` —, its values,
+    readings) or ``None`` (an error)."""
     mile = ctx.param("mile_m")
     if on_shore(item):
-        return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2", "found on the shore",
-                "trouvé sur le rivage", ["fr-epaves-4-within-one-mile"])
+        return ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2", "shore", {}, ["fr-epaves-4-within-one-mile"]
     distance = item.found.distance_from_coast_m
     if item.found.distance_computed is not None:  # issue 15: computed by wreckmaster.geo, a fact with its source
         distance = _computed_distance(ctx, item, distance, mile)
@@ -99,19 +100,14 @@ def _rate(ctx: Context, item: Item):
     if distance is None:
         ctx.finding("error", "distance-missing", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"], item=repr(item.id),
                     mile=str(mile.value))
-        ctx.out.step("salvor_award", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"],
-                     f"{item.id}: found at sea, distance from the coast unknown — no rate, no award.",
-                     f"{item.id} : trouvé en mer, distance de la côte inconnue — pas de taux, pas de rémunération.",
-                     params=[mile], readings=["fr-epaves-4-no-distance"])
+        ctx.step("salvor_award", ["fr-epaves:4.2#1", "fr-epaves:4.2#2"], "distance-unknown", item=item.id,
+                 params=[mile], readings=["fr-epaves-4-no-distance"])
         return None
+    values = {"distance": distance, "mile": mile.value}
     if Fraction(distance) > mile.value:
-        return (ctx.param("rate_beyond_mile"), "fr-epaves:4.2#1",
-                f"found at sea {distance} m from the coast, beyond one mile ({mile.value} m)",
-                f"trouvé en mer à {distance} m de la côte, au delà d’un mille ({mile.value} m)",
+        return (ctx.param("rate_beyond_mile"), "fr-epaves:4.2#1", "beyond-mile", values,
                 ["fr-epaves-4-beyond-one-mile", "fr-epaves-4-no-distance"])
-    return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2",
-            f"found at sea {distance} m from the coast, within one mile ({mile.value} m)",
-            f"trouvé en mer à {distance} m de la côte, à moins d’un mille ({mile.value} m)",
+    return (ctx.param("rate_shore_or_within_mile"), "fr-epaves:4.2#2", "within-mile", values,
             ["fr-epaves-4-within-one-mile", "fr-epaves-4-no-distance"])
 
 
@@ -122,9 +118,6 @@ def _computed_distance(ctx: Context, item: Item, typed, mile):
     c = item.found.distance_computed
     cites = ["fr-epaves:4.2#1", "fr-epaves:4.2#2"]
     parts = ", ".join(f"{k} {v} m" for k, v in c.components.items())
-    about = (f"computed {c.distance_m} m ± {c.uncertainty_m} m ({parts}) from {c.source}, {c.data_version}"
-             + (" — the position is on land" if c.on_land else ""))
-    about_fr = f"distance calculée {c.distance_m} m ± {c.uncertainty_m} m" + (" — position à terre" if c.on_land else "")
     computed = {"distance": str(c.distance_m), "uncertainty": str(c.uncertainty_m), "parts": parts,
                 "source": str(c.source), "data_version": str(c.data_version)}  # the findings' {about}
     if typed is not None:
@@ -133,19 +126,17 @@ def _computed_distance(ctx: Context, item: Item, typed, mile):
         return typed
     if c.on_land:
         ctx.finding("error", "position-on-land", cites, item=repr(item.id), **computed)
-        problem = "position on land"
+        problem = "on-land"
     elif abs(Fraction(c.distance_m) - mile.value) <= Fraction(c.uncertainty_m):
         ctx.finding("error", "mile-within-uncertainty", cites, item=repr(item.id), **computed, mile=str(mile.value))
-        problem = "the mile within the uncertainty"
+        problem = "mile-within-uncertainty"
     else:
         ctx.finding("info", "distance-computed", cites, item=repr(item.id), **computed, mile=str(mile.value))
         return c.distance_m
-    ctx.out.step("salvor_award", cites,
-                 f"{item.id}: found at sea, {about} — {problem}: no rate, no award.",
-                 f"{item.id} : trouvé en mer, {about_fr} — pas de taux, pas de rémunération.",
-                 inputs={"item": item.id, "distance_computed": c.distance_m, "uncertainty_m": c.uncertainty_m,
-                         "on_land": c.on_land, "data_version": c.data_version},
-                 params=[mile], readings=["fr-epaves-4-computed-distance"])
+    ctx.step("salvor_award", cites, "computed-distance-undecided", variant=problem, item=item.id, **computed,
+             inputs={"item": item.id, "distance_computed": c.distance_m, "uncertainty_m": c.uncertainty_m,
+                     "on_land": c.on_land, "data_version": c.data_version},
+             params=[mile], readings=["fr-epaves-4-computed-distance"])
     return False
 
 
@@ -153,13 +144,10 @@ def scale_not_applicable(ctx: Context, item: Item, cite: str, expenses, scale_su
     """Art 4 ¶2, its condition: expenses above the scale sum — the scale does not apply."""
     ctx.finding("error", "scale-not-applicable", [cite, "fr-epaves:4.2"], item=repr(item.id), expenses=str(expenses),
                 scale_sum=str(scale_sum))
-    ctx.out.step("scale_not_applicable", [cite, "fr-epaves:4.2"],
-                 f"{item.id}: expenses {expenses} FRF > scale sum {scale_sum} FRF — the scale of art 4 does not apply; "
-                 "no award.",
-                 f"{item.id} : dépenses {fr_amount(expenses)} supérieures à la somme fixée {fr_amount(scale_sum)} — "
-                 "le tarif de l’art. 4 ne s’applique pas ; pas de rémunération.",
-                 inputs={"item": item.id, "salvor_expenses": expenses}, exact=exact, amount=scale_sum,
-                 readings=["fr-epaves-4-expenses-cap", "fr-epaves-4-expenses-compare-rounded"])
+    ctx.step("scale_not_applicable", [cite, "fr-epaves:4.2"], "scale-not-applicable", item=item.id,
+             expenses=expenses, expenses_fr=fr_amount(expenses), scale_sum=scale_sum, scale_sum_fr=fr_amount(scale_sum),
+             inputs={"item": item.id, "salvor_expenses": expenses}, exact=exact, amount=scale_sum,
+             readings=["fr-epaves-4-expenses-cap", "fr-epaves-4-expenses-compare-rounded"])
 
 
 #: art 4 ¶2's condition as an exception to the scale (law/exceptions.py): the expenses exceed the scale sum

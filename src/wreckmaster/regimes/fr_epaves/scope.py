@@ -37,38 +37,24 @@ def territory(ctx: Context) -> None:
     direct = ctx.param("territories_direct")
     by_decree = ctx.param("territories_by_decree")
     if where in direct.value:
-        ctx.out.step("territory", "fr-epaves:5.1",
-                     f"Territory: {where} — the law applies there (France, and Algeria by art 5).",
-                     f"Territoire : {TERRITORY_FR[where]} — la loi s’y applique (la France, et l’Algérie "
-                     "par l’art. 5).",
-                     inputs={"territory": where}, params=[direct], readings=["fr-epaves-5-territory"])
+        ctx.step("territory", "fr-epaves:5.1", "territory-direct", where=where, where_fr=TERRITORY_FR[where],
+                 inputs={"territory": where}, params=[direct], readings=["fr-epaves-5-territory"])
         return
     if where in by_decree.value:
         if ctx.case.decree:
             ctx.finding("info", "applied-by-decree", "fr-epaves:5.1", variant=where)
-            ctx.out.step("territory", "fr-epaves:5.1",
-                         f"Territory: {where}, with a decree extending the law — it applies.",
-                         f"Territoire : {TERRITORY_FR[where]}, un décret y a rendu la loi applicable — "
-                         "elle s’applique.",
-                         inputs={"territory": where, "decree": True}, params=[by_decree],
-                         readings=["fr-epaves-5-territory"])
+            ctx.step("territory", "fr-epaves:5.1", "territory-by-decree", where=where, where_fr=TERRITORY_FR[where],
+                     inputs={"territory": where, "decree": True}, params=[by_decree],
+                     readings=["fr-epaves-5-territory"])
             return
         ctx.finding("error", "decree-missing", "fr-epaves:5.1", variant=where)
-        ctx.out.step("territory", "fr-epaves:5.1",
-                     f"Territory: {where}, without a decree — the law does not apply; nothing is computed.",
-                     f"Territoire : {TERRITORY_FR[where]}, sans décret — la loi ne s’applique pas ; "
-                     "aucun calcul.",
-                     inputs={"territory": where, "decree": False}, params=[by_decree],
-                     readings=["fr-epaves-5-territory"])
+        ctx.step("territory", "fr-epaves:5.1", "territory-by-decree", variant="no-decree", where=where,
+                 where_fr=TERRITORY_FR[where], inputs={"territory": where, "decree": False}, params=[by_decree],
+                 readings=["fr-epaves-5-territory"])
     else:
         ctx.finding("error", "territory-not-covered", "fr-epaves:5.1", where=repr(where))
-        ctx.out.step("territory", "fr-epaves:5.1",
-                     "Territory: outside France, Algeria, the colonies and the protectorates — the law does "
-                     "not apply; nothing is computed.",
-                     "Territoire : hors de France, d’Algérie, des colonies et des pays de protectorat — la loi "
-                     "ne s’applique pas ; aucun calcul.",
-                     inputs={"territory": where}, params=[direct, by_decree],
-                     readings=["fr-epaves-5-territory"])
+        ctx.step("territory", "fr-epaves:5.1", "territory-outside", inputs={"territory": where},
+                 params=[direct, by_decree], readings=["fr-epaves-5-territory"])
     ctx[OUT_OF_SCOPE] = True
 
 
@@ -89,16 +75,11 @@ def temporal_scope(ctx: Context) -> None:
     readings = ["fr-epaves-temporal-scope"]
     occurred = ctx.case.occurred
     hypothetical = ctx.case.hypothetical
-    span_en = f"from {start.value} to {end} inclusive ({cessation.value} + {after.text})"
-    span_fr = f"du {fr_date(start.value)} au {fr_date(end)} inclus (cessation des hostilités le " \
-              f"{fr_date(cessation.value)} + six mois)"
     case_inside = in_war_period(ctx, occurred)
-    ctx.out.step("temporal_scope", cites,
-                 f"The case occurred on {occurred}; the law applies {span_en}: "
-                 f"{'within' if case_inside else 'outside, assessed as hypothetical'}.",
-                 f"Sinistre du {fr_date(occurred)} ; la loi s’applique {span_fr} : "
-                 f"{'dans la période' if case_inside else 'hors de la période, calcul hypothétique'}.",
-                 inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
+    ctx.step("temporal_scope", cites, "case-in-period", variant=None if case_inside else "hypothetical",
+             occurred=occurred, occurred_fr=fr_date(occurred), start=start.value, start_fr=fr_date(start.value),
+             end=end, end_fr=fr_date(end), cessation=cessation.value, cessation_fr=fr_date(cessation.value),
+             after=after.text, inputs={"occurred": occurred}, params=[start, cessation, after], readings=readings)
     if case_inside and not ctx[OUT_OF_SCOPE]:  # else art 5 or the period already said why
         ctx.finding("info", "enactment-date-unverified", "fr-epaves:1.1", start=str(start.value))
     excluded: set[str] = set()
@@ -117,9 +98,7 @@ def temporal_scope(ctx: Context) -> None:
         excluded.add(item.id)
         ctx.finding("error", "out-of-temporal-scope", cites, variant="found", item=repr(item.id),
                     found_on=str(found_on), start=str(start.value), end=str(end))
-        ctx.out.step("temporal_scope", cites,
-                     f"{item.id}: found on {found_on}, outside the period — nothing is computed for it.",
-                     f"{item.id} : trouvé le {fr_date(found_on)}, hors de la période — aucun calcul pour "
-                     "cette épave.",
-                     inputs={"item": item.id, "found": found_on}, readings=readings + ["fr-epaves-scope-each-event"])
+        ctx.step("temporal_scope", cites, "item-outside-period", item=item.id, found=found_on,
+                 found_fr=fr_date(found_on), inputs={"item": item.id, "found": found_on},
+                 readings=readings + ["fr-epaves-scope-each-event"])
     ctx[EXCLUDED_ITEMS] = excluded

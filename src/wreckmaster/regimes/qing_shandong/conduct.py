@@ -28,12 +28,6 @@ from wreckmaster.law.rules import rule
 
 from .._qing.common import tael
 
-SIGNALS = {
-    "aground-sound": ("a white flag by day, two red lamps by night: aground, the hull sound, the goods safe",
-                      "日懸白旗一面，夜懸紅燈兩盞：擱淺而船身不至滲漏，貨物可自全"),
-    "breached": ("a black flag by day, a green lamp by night: the hull holed, in danger",
-                 "日懸黑旗一面，夜懸綠燈：船身業已觸破，勢在危急"),
-}
 
 
 @rule(cites=["qing-shandong:3", "qing-shandong:1"],
@@ -43,9 +37,8 @@ def signal(ctx: Context) -> None:
     sig = ctx.case.signal
     if sig is None:
         return
-    en, zh = SIGNALS[sig]
-    ctx.out.step("signal", ["qing-shandong:3", "qing-shandong:1"], f"The ship's signal: {en}.", zh,
-                 inputs={"signal": sig}, readings=["qing-shandong-3-signals"])
+    ctx.step("signal", ["qing-shandong:3", "qing-shandong:1"], "ship-signal", variant=sig, inputs={"signal": sig},
+             readings=["qing-shandong-3-signals"])
 
 
 @rule(cites=["qing-shandong:3"],
@@ -60,9 +53,7 @@ def aground_sound(ctx: Context) -> None:
     first = next((e for e in ctx.scenario.events_of("boats_dispatched")), None)
     if first is not None:
         n = len(first.get("boats") or []) + (first.get("unregistered") or 0)
-        ctx.out.step("aground_sound", "qing-shandong:3",
-                     f"Aground and sound: the station first sends {n} boat(s) to enquire (at most {most.text}).",
-                     f"擱淺船身完固：公所先派舢舨 {n} 隻飛往稱問 (一、二隻)", params=[most])
+        ctx.step("aground_sound", "qing-shandong:3", "enquiry-boats", count=n, most=most.text, params=[most])
         if n > most.value:
             ctx.finding("warning", "too-many-enquiry-boats", "qing-shandong:3", most=str(most.text),
                         pointer=str(first.pointer), n=str(n))
@@ -84,12 +75,9 @@ def breached(ctx: Context) -> None:
     master's direction; nobody acts on his own (均聽船主指揮，不得自行動手)."""
     if ctx.case.signal != "breached":
         return
-    order = {"ship": ("the ship", "先應救船"), "goods": ("the goods", "先應救貨"), "persons": ("the persons", "先應救人")}
     for ev in ctx.scenario.events_of("master_directed"):
-        en, zh = order[ev.get("first")]
-        ctx.out.step("breached", "qing-shandong:3", f"Holed ship: the master directed that {en} be saved first.",
-                     f"船身觸破：{zh}，均聽船主指揮", inputs={"first": ev.get("first")},
-                     readings=["qing-shandong-3-signals"])
+        ctx.step("breached", "qing-shandong:3", "master-directed", variant=ev.get("first"),
+                 inputs={"first": ev.get("first")}, readings=["qing-shandong-3-signals"])
     for ev in ctx.scenario.events_of("acted_without_direction"):
         ctx.finding("warning", "acted-without-direction", "qing-shandong:3", by=', '.join(ev.get('by')),
                     date=str(ev.date))
@@ -117,12 +105,10 @@ def hire_fee(ctx: Context) -> None:
         value = sum((Fraction(i.value) for i in items), Fraction(0))
         cap = value * share.value
         fee = Fraction(ev.get("amount"))
-        ctx.out.step("hire_fee", "qing-shandong:3",
-                     f"Hire fee {ev.get('amount')} taels for carrying {', '.join(ev.get('items'))} (value {tael(value)}); "
-                     f"at most {share.text} of the value = {tael(cap)} taels.",
-                     f"雇價 {ev.get('amount')} 兩，貨價 {tael(value)} 兩，至多不得過四分之一 = {tael(cap)} 兩",
-                     inputs={"items": ev.get("items"), "fee": ev.get("amount"), "value": tael(value)},
-                     params=[share], exact=cap, amount=ctx.out.round(cap), readings=["qing-shandong-3-hire-fee"])
+        ctx.step("hire_fee", "qing-shandong:3", "hire-fee-cap", fee=ev.get("amount"), items=", ".join(ev.get("items")),
+                 value=tael(value), share=share.text, cap=tael(cap),
+                 inputs={"items": ev.get("items"), "fee": ev.get("amount"), "value": tael(value)},
+                 params=[share], exact=cap, amount=ctx.out.round(cap), readings=["qing-shandong-3-hire-fee"])
         if fee > cap:
             ctx.finding("warning", "hire-fee-above-quarter", "qing-shandong:3", amount=str(ev.get('amount')),
                         date=str(ev.date), cap=str(tael(cap)))
@@ -142,14 +128,11 @@ def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> Non
         (o for o in (i.owner or ctx.scenario.owner_of(i) for i in items) if o), None)
     awards = ctx.out.award(boatmen, None, "hire", amount, "qing-shandong:3")
     total = sum(a.amount for a in awards)
-    ctx.out.step("hire_fee", "qing-shandong:3",
-                 f"Aground and sound: the boatmen {', '.join(boatmen)} are paid the hire"
-                 + (f" — the agreed {ev.get('amount')} taels capped at a quarter of the goods' value" if capped else "")
-                 + f": {total} taels" + (f", by the shipowner {payer}." if payer else "."),
-                 f"擱淺船身完固：船主招雇舢舨搬運上岸，議給雇價 {total} 兩"
-                 + ("（至多不得過貨價值四分之一）" if capped else "") + (f"，由船主 {payer} 給" if payer else ""),
-                 inputs={"boatmen": boatmen, "agreed": ev.get("amount")}, exact=amount, amount=total,
-                 readings=["qing-shandong-3-hire-charged", "qing-shandong-3-hire-fee"])
+    ctx.step("hire_fee", "qing-shandong:3", "hire-paid",
+             variant="-".join(v for v in ("capped" if capped else "", "" if payer else "no-payer") if v) or None,
+             boatmen=", ".join(boatmen), agreed=ev.get("amount"), total=total, payer=payer,
+             inputs={"boatmen": boatmen, "agreed": ev.get("amount")}, exact=amount, amount=total,
+             readings=["qing-shandong-3-hire-charged", "qing-shandong-3-hire-fee"])
     if payer is None:
         ctx.finding("error", "owner-unknown", "qing-shandong:3", variant="hire", date=str(ev.date))
         return
@@ -165,9 +148,8 @@ def guarding(ctx: Context) -> None:
         return
     guarded = {i for ev in ctx.scenario.events_of("goods_guarded") for i in ev.get("items")}
     unguarded = [i for _, i in landed if i not in guarded]
-    ctx.out.step("guarding", "qing-shandong:3",
-                 f"Goods landed: {', '.join(i for _, i in landed)}; guarded by the station: "
-                 f"{', '.join(sorted(guarded)) or 'none recorded'}.", "貨物搬運上岸，由公所派人看守")
+    ctx.step("guarding", "qing-shandong:3", "goods-guarded", landed=", ".join(i for _, i in landed),
+             guarded=", ".join(sorted(guarded)) or "none recorded")
     if unguarded:
         ctx.finding("warning", "landed-goods-unguarded", "qing-shandong:3", goods=', '.join(dict.fromkeys(unguarded)))
 

@@ -31,27 +31,22 @@ def county_report(ctx: Context) -> None:
     ev = ctx.scenario.first("case_reported")
     done = ev.date if ev else None
     party = (ev.get("by") or [None])[0] if ev else None
-    d = ctx.out.deadline("county-report", party, reckoned.due, done, "qing-shandong:5",
-                         local=f"據實報明該管道府（不准過{period.value.count}月之期）")
+    d = ctx.deadline("county-report", party, reckoned.due, done, "qing-shandong:5", count=period.value.count)
     cal.record(ctx.out, start, reckoned.due, done)
     months = "、".join(m.name() for m in reckoned.months)
     leaps = reckoned.leap_months
-    leap_en = (f"the leap month {', '.join(m.name() for m in leaps)} falls within it and counts as a month"
-               if leaps else "no leap month falls within it")
-    leap_zh = (f"內有{'、'.join(m.name() for m in leaps)}，閏月亦作一月計" if leaps else "期內無閏月")
-    clamp_en = " (the month has no such day: its last day)" if reckoned.clamped else ""
-    ctx.out.step(
-        "county_report", "qing-shandong:5",
-        f"Wreck on {cal.describe(start)}; the report to the circuit is due within {period.value.count} lunar months "
-        f"({months}): {leap_en}; due {cal.describe(reckoned.due)}{clamp_en}"
-        + (f"; reported {cal.describe(done)} — {d.status}." if done else f"; not yet reported — {d.status}."),
-        f"失事 {cal.era_date(start) or start}，不準過五月之期（{months}），{leap_zh}；"
-        f"限 {cal.era_date(reckoned.due) or reckoned.due} 以內報明該管道府"
-        + (f"；{cal.era_date(done) or done} 報明" if done else ""),
-        inputs={"occurred": start, "reported": done, "months": [m.name() for m in reckoned.months],
-                "leap_months": [m.name() for m in leaps],
-                "era_dates": {"occurred": cal.era_date_numeric(start), "due": cal.era_date_numeric(reckoned.due)}},
-        params=[period], readings=["qing-shandong-5-five-months", "qing-shandong-5-era-dates"])
+    ctx.step("county_report", "qing-shandong:5", "county-report-due",
+             variant="-".join(v for v in ("leap" if leaps else "", "" if done else "not-reported") if v) or None,
+             occurred=cal.describe(start), occurred_zh=cal.era_date(start) or start, count=period.value.count,
+             months=months, leaps=", ".join(m.name() for m in leaps), leaps_zh="、".join(m.name() for m in leaps),
+             due=cal.describe(reckoned.due), due_zh=cal.era_date(reckoned.due) or reckoned.due,
+             clamped=" (the month has no such day: its last day)" if reckoned.clamped else "",
+             done=cal.describe(done) if done else None, done_zh=(cal.era_date(done) or done) if done else None,
+             status=d.status,
+             inputs={"occurred": start, "reported": done, "months": [m.name() for m in reckoned.months],
+                     "leap_months": [m.name() for m in leaps],
+                     "era_dates": {"occurred": cal.era_date_numeric(start), "due": cal.era_date_numeric(reckoned.due)}},
+             params=[period], readings=["qing-shandong-5-five-months", "qing-shandong-5-era-dates"])
     if d.status == "missed":
         ctx.finding("warning", "county-report-late", "qing-shandong:5", variant="made" if done else "not-made",
                     due=cal.describe(reckoned.due), period=period.text, period_zh=months,

@@ -22,13 +22,10 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment
-from .._qing.first_report import Wording, first_report_reward
+from .._qing.first_report import Terms, first_report_reward
 
-WORDING = Wording(
-    reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
-    ship=("large", "not a large"), ship_zh=("大船多至三十兩", "小船以十兩為度"),
-    reporters_zh="首先報知者 {reporters} ({date})", decided_zh="酌定 {total} 兩 (不逾 {cap} 兩)", decided_input=True)
-
+TERMS = Terms(reading="qing-shandong-2-first-report", size_unknown="qing-shandong-2-size-unknown",
+                  decided_input=True)
 
 @rule(cites=["qing-shandong:2"],
       reads=["event:decided", "event:paid", "event:reported", "event:reward_decided", "case.vessel",
@@ -37,7 +34,7 @@ WORDING = Wording(
             "param:first_report.max.large", "param:first_report.max.other", "param:first_report.offices"])
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward, at most 30 taels (large ship) or 10 (otherwise)."""
-    got = first_report_reward(ctx, "qing-shandong:2", WORDING)
+    got = first_report_reward(ctx, "qing-shandong:2", TERMS)
     if got is None:
         return
     owner, awards = got
@@ -60,15 +57,9 @@ def owner_unable(ctx: Context, owner: str, awards) -> None:
     payer = "customs" if empty else "station-fund"
     ctx.out.charge_awards(awards, payer, ["qing-shandong:2"])
     amount = sum((a.amount for a in awards), Decimal(0))
-    ctx.out.step("owner_unable", "qing-shandong:2",
-                 f"The owner {owner} cannot pay: the reward of {amount} taels is paid from the station fund"
-                 + (" — which is empty, so the county advances it and the customs intendant raises the funds "
-                    "(payer: customs)." if empty else "."),
-                 f"船主 {owner} 無力酬給：準在局費內照給"
-                 + ("；局費無款，先由州縣墊發，由東海關道籌款給領" if empty else ""),
-                 inputs={"owner": owner, "station_fund_empty": empty}, amount=amount,
-                 readings=["qing-shandong-2-first-report"])
-
+    ctx.step("owner_unable", "qing-shandong:2", "owner-unable", variant="fund-empty" if empty else "fund",
+             owner=owner, reward=amount, inputs={"owner": owner, "station_fund_empty": empty}, amount=amount,
+             readings=["qing-shandong-2-first-report"])
 
 #: art 2, the exception to the owner's paying (law/exceptions.py)
 OWNER_UNABLE = Exception_("owner_unable", overrides="first_reporter", condition=cannot_pay, apply=owner_unable)

@@ -10,8 +10,9 @@
   2/3, one third going to the shipowner. From every award, whatever its grade, one tenth is
   taken for the station's public fund.)
 
-- :func:`goods_award` — the grade's share of each item's value; :func:`diving_award`, an
-  exception to it, 2/3 for goods recovered by diving and found soaked (``found.soaked``; not
+- :func:`goods_award` — the grade's share of each item's value; :func:`aground_sound_hire`, an
+  exception to it (art 3): a ship aground and sound pays the agreed hire instead, no award;
+  :func:`diving_award`, an exception to it, 2/3 for goods recovered by diving and found soaked (``found.soaked``; not
   given, true for goods dived for at sea, with an info finding ``soaked-assumed``). One tenth of the (rounded) award goes to
   ``station-fund``, the rest to the rescuers (``found.by``, equally, by largest remainder), so
   the parts add up exactly to the award. Each part is charged to the item's owner, else the
@@ -23,7 +24,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from wreckmaster.law import money
+from wreckmaster.law import exceptions, money
+from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.parameters import Param
 from wreckmaster.law.regime import Context
@@ -47,27 +49,17 @@ def goods_award(ctx: Context) -> None:
     for a holed ship (船身業已觸破, art 3: 聽候地方官督同酌度難易多寡，以定賞項); a ship aground and
     sound (``signal: aground-sound``) pays the boatmen the agreed hire instead (art 3,
     :func:`.conduct.hire_fee`; reading ``qing-shandong-3-hire-charged``)."""
-    if ctx.case.signal == "aground-sound":
-        saved = [i.id for i in saved_items(ctx) if i.kind != "vessel"]
-        if saved:
-            ctx.finding("info", "no-goods-award-aground-sound", ["qing-shandong:3", "qing-shandong:4"],
-                        saved=', '.join(saved))
-            ctx.out.step("goods_award", ["qing-shandong:3", "qing-shandong:4"],
-                         "Aground and sound: art 3's hire, not art 4's award, pays for carrying the goods ashore.",
-                         "擱淺船身完固：照第三條議給雇價，不照第四條提賞", overrides="goods_award",
-                         readings=["qing-shandong-3-hire-charged"])
+    if exceptions.applied(ctx, [AGROUND_SOUND_HIRE]):
         return
     for item in saved_items(ctx):
         if item.kind == "vessel":
             ctx.finding("info", "no-award-for-hull", "qing-shandong:4", item=repr(item.id))
-            ctx.out.step("goods_award", "qing-shandong:4", f"{item.id}: the hull — art 4 sets no award on it.",
-                         f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-shandong-4-goods-only"])
+            ctx.step("goods_award", "qing-shandong:4", "no-award-for-hull", item=item.id,
+                     readings=["qing-shandong-4-goods-only"])
             continue
         if not _facts(ctx, item):
             continue
-        soaked = _soaked(ctx, item)
-        if item.found.diving and soaked:
-            diving_award(ctx, item, assumed=item.found.soaked is None)
+        if exceptions.applied(ctx, [DIVING_AWARD], item):
             continue
         if item.found.diving:
             ctx.finding("info", "diving-not-soaked", "qing-shandong:4", item=repr(item.id),
@@ -79,9 +71,8 @@ def goods_award(ctx: Context) -> None:
                         missing=" and ".join(n for n, _ in lacking), missing_zh="、".join(zh for _, zh in lacking))
             continue
         rate = ctx.param(f"goods_award.{item.difficulty}.{item.quantity}")
-        _award(ctx, item, rate, "goods_award",
-               f"{item.difficulty} to save and {item.quantity}",
-               GRADE_ZH[(item.difficulty, item.quantity)], None)
+        _award(ctx, item, rate, "goods_award", "grade", {"difficulty": item.difficulty, "quantity": item.quantity,
+                                                          "grade_zh": GRADE_ZH[(item.difficulty, item.quantity)]})
 
 
 def _soaked(ctx: Context, item: Item) -> bool:
@@ -93,26 +84,62 @@ def _soaked(ctx: Context, item: Item) -> bool:
     return item.found.diving and (item.found.waters or ctx.case.waters) == "sea"
 
 
-def diving_award(ctx: Context, item: Item, assumed: bool = False) -> None:
+def aground_sound(ctx: Context) -> bool:
+    """Art 3's condition for its exception to art 4's award: the ship is aground and sound (white
+    flag, red lamps: ``signal: aground-sound``)."""
+    return ctx.case.signal == "aground-sound"
+
+
+def aground_sound_hire(ctx: Context) -> None:
+    """Art 3, an exception to the four grades: a ship aground and sound pays the boatmen the agreed
+    hire (聽船主招雇舢舨 … 議給雇價, :func:`.conduct.hire_fee`), not art 4's award (reading
+    ``qing-shandong-3-hire-charged``). Its step is written in the base rule's name, saying that the
+    base rule computes nothing here."""
+    saved = [i.id for i in saved_items(ctx) if i.kind != "vessel"]
+    if saved:
+        ctx.finding("info", "no-goods-award-aground-sound", ["qing-shandong:3", "qing-shandong:4"],
+                    saved=', '.join(saved))
+        ctx.step("goods_award", ["qing-shandong:3", "qing-shandong:4"], "no-goods-award-aground-sound",
+                 overrides="goods_award", readings=["qing-shandong-3-hire-charged"])
+
+
+#: art 3, the exception to art 4's award for a ship aground and sound (law/exceptions.py)
+AGROUND_SOUND_HIRE = Exception_("aground_sound_hire", overrides="goods_award", condition=aground_sound,
+                                apply=aground_sound_hire)
+
+
+def dived_and_soaked(ctx: Context, item: Item) -> bool:
+    """Art 4's condition for its exception: the goods were recovered by diving (泅水撈摸,
+    ``found.diving``) and are soaked with sea water (果係海水濕透: :func:`_soaked`)."""
+    return bool(item.found.diving) and _soaked(ctx, item)
+
+
+def diving_award(ctx: Context, item: Item) -> None:
     """Art 4, an exception to the four grades: goods that had fallen into the water and were
     recovered by swimming and diving (泅水撈摸, ``found.diving``), and that the official finds soaked
-    with sea water (果係海水濕透, ``found.soaked``; ``assumed``: not given, read as true for goods
-    dived for at sea, with an info finding): 2/3 to the rescuers, the owner keeps 1/3."""
+    with sea water (果係海水濕透, ``found.soaked``; not given, read as true for goods dived for at
+    sea, with an info finding): 2/3 to the rescuers, the owner keeps 1/3."""
     rate = ctx.param("goods_award.diving")
     keeps = ctx.param("goods_award.diving.owner_keeps")
+    assumed = item.found.soaked is None
     if assumed:
         ctx.finding("info", "soaked-assumed", "qing-shandong:4", item=repr(item.id))
-    _award(ctx, item, rate, "diving_award", f"recovered by diving from the water (the owner keeps {keeps.text})",
-           "已落水泅水撈摸 (歸於船主三分之一)", "goods_award", extra_params=[keeps],
+    _award(ctx, item, rate, "diving_award", "diving", {"keeps": keeps.text}, extra_params=[keeps],
            more_readings=["qing-shandong-4-soaked-default"] if assumed else [])
+
+
+#: art 4, the exception of the goods dived for (law/exceptions.py)
+DIVING_AWARD = Exception_("diving_award", overrides="goods_award", condition=dived_and_soaked, apply=diving_award)
 
 
 def _facts(ctx: Context, item: Item) -> bool:
     return award_facts(ctx, item, "qing-shandong:4")
 
 
-def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grade_zh: str,
-           overrides: str | None, extra_params: list[Param] = (), more_readings: list[str] = ()) -> list[Award]:
+def _award(ctx: Context, item: Item, rate: Param, rule: str, grade: str, values: dict[str, str],
+           extra_params: list[Param] = (), more_readings: list[str] = ()) -> list[Award]:
+    """The award on one item at ``rate`` (``grade``: the four grades' or the diving case's step,
+    with its ``values``), split between the station's tenth and the rescuers."""
     tenth = ctx.param("station_fund.share")
     rescuers = list(item.found.by)
     exact = Fraction(item.value) * rate.value
@@ -125,21 +152,15 @@ def _award(ctx: Context, item: Item, rate: Param, rule: str, grade_en: str, grad
         awards += ctx.out.award(who, item.id, "goods_award", Fraction(part), cites)
     total = sum(parts, Decimal(0))
     payer = item_owner(ctx, item)
-    shares = ", ".join(f"{who} {p}" for who, p in zip(rescuers, parts[1:]))
-    ctx.out.step(
-        rule, cites,
-        f"{item.id}: {grade_en}; value {item.value} taels × {rate.text} = {tael(exact)} → {total} taels; "
-        f"station fund (tenth) {parts[0]}, rescuers {shares}"
-        + (f"; borne by {payer}." if payer else "."),
-        f"{item.id}: {grade_zh}，貨價 {item.value} 兩 × {rate.text} = {tael(exact)} → 賞銀 {total} 兩；"
-        f"提出十成之一 {parts[0]} 兩作公費，餘 {total - parts[0]} 兩分給救護之人"
-        + (f"；由 {payer} 出" if payer else ""),
+    ctx.step(
+        rule, cites, "goods-award", variant=grade + ("" if payer else "-no-payer"), item=item.id, **values,
+        value=item.value, rate=rate.text, product=tael(exact), total=total, tenth=parts[0],
+        shares=", ".join(f"{who} {p}" for who, p in zip(rescuers, parts[1:])), rest=total - parts[0], payer=payer,
         inputs={"item": item.id, "value": item.value, "difficulty": item.difficulty, "quantity": item.quantity,
                 "diving": item.found.diving, "rescuers": rescuers, "payer": payer},
         params=[rate, *extra_params, tenth], exact=exact, amount=total,
         readings=["qing-shandong-4-scale", "qing-shandong-4-station-tenth", "qing-shandong-4-split",
-                  "qing-shandong-4-who-pays", *more_readings],
-        overrides=overrides)
+                  "qing-shandong-4-who-pays", *more_readings])
     if payer is None:
         ctx.finding("error", "owner-unknown", "qing-shandong:4", variant="goods", item=repr(item.id))
     else:
@@ -157,7 +178,5 @@ def foreign_valuation(ctx: Context) -> None:
     if got is None:
         return
     consuls, valuations = got
-    ctx.out.step("foreign_valuation", "qing-shandong:4",
-                 f"Foreign ship: its goods are valued with the consul ({', '.join(sorted(consuls)) or 'none named'}).",
-                 "外國船貨並報明附近領事官，會同查核估價",
-                 inputs={"valuations": [e.pointer for e in valuations]})
+    ctx.step("foreign_valuation", "qing-shandong:4", "foreign-goods-valued",
+             consuls=", ".join(sorted(consuls)) or "none named", inputs={"valuations": [e.pointer for e in valuations]})

@@ -39,12 +39,9 @@ def officials_merits(ctx: Context) -> None:
         return
     for o in officials:
         ctx.out.merit(o, 1, "qing-shandong:2")
-    ctx.out.step("officials_merits", "qing-shandong:2",
-                 f"Goods or persons were saved: a merit for each official of the case ({', '.join(officials)}), "
-                 "recorded by the Donghai customs case by case.",
-                 f"救護船貨有功：{'、'.join(officials)} 各記功一次，由東海關逐案詳報",
-                 inputs={"officials": officials}, readings=["qing-shandong-2-officials-merit"])
-
+    ctx.step("officials_merits", "qing-shandong:2", "officials-merit", officials=", ".join(officials),
+             officials_zh="、".join(officials), inputs={"officials": officials},
+             readings=["qing-shandong-2-officials-merit"])
 
 def _directors(ctx: Context) -> list[str]:
     seg = case_segment(ctx)
@@ -70,17 +67,16 @@ def directors_rewards(ctx: Context) -> None:
         before = c.record(d).rewards if c else 0
         times = before + 1
         if times >= rank.value:
-            kind, en, zh = "official-rank", "recommended for an official rank", "保官階"
+            kind = "official-rank"
         elif times == plaque.value:
-            kind, en, zh = "button-and-plaque", "a button of rank and a tablet", "賞給頂戴匾"
+            kind = "button-and-plaque"
         else:
-            kind, en, zh = "recorded", f"recorded (an official rank at the {rank.text}{_th(rank.value)} time)", "記其勞績"
+            kind = "recorded"
         honour(ctx, d, kind, times, ["qing-shandong:2"], "director's earnest rescue (救護認真實在出力)")
-        ctx.out.step("directors_rewards", "qing-shandong:2",
-                     f"Director {d}: rewarded for the {times}{_th(times)} time → {en}.",
-                     f"董事 {d} 第{times}次出力 → {zh}", inputs={"director": d, "earlier_rewards": before},
-                     params=[plaque, rank], readings=["qing-shandong-2-director-reward"])
-
+        ctx.step("directors_rewards", "qing-shandong:2", "director-rewarded", variant=kind, director=d, times=times,
+                 nth=f"{times}{_th(times)}", rank=f"{rank.text}{_th(rank.value)}",
+                 inputs={"director": d, "earlier_rewards": before}, params=[plaque, rank],
+                 readings=["qing-shandong-2-director-reward"])
 
 def _th(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

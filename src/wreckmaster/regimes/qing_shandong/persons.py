@@ -23,17 +23,9 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Person
 
-from .._qing.awards import Castaways, send_castaways_home
+from .._qing.awards import send_castaways_home
 from .._qing.common import expense_categories
 
-DIFFICULTY_ZH = {"easy": "易者", "hard": "難者"}
-CASTAWAYS = Castaways(
-    step="Castaways are sent home: {}.",
-    consul=("handed to the consul ({}), who sends them home", "交領事官妥送回國"),
-    no_consul=("foreigners with no consul to hand them to: the commerce bureau (通商局) pays their journey money "
-               "(payer: government)", "外國人無領事官可交者，報明通商局支給盤用"),
-    local=("the local official sends them home (payer: government)", "禀明就近地方官妥給船夫送於回籍"),
-    reading="qing-shandong-4-castaways")
 
 
 @rule(cites=["qing-shandong:4"],
@@ -51,15 +43,12 @@ def person_awards(ctx: Context) -> None:
         rate = ctx.param(f"person_award.{person.difficulty}")
         awards = ctx.out.award(person.rescued_by, person.id, "person_award", rate.value, "qing-shandong:4")
         total = sum((a.amount for a in awards), start=ctx.out.round(Fraction(0)))
-        ctx.out.step("person_awards", "qing-shandong:4",
-                     f"{person.id}: saved {'easily' if person.difficulty == 'easy' else 'with difficulty'} "
-                     f"→ {rate.text} taels to {', '.join(person.rescued_by)}"
-                     + (f", paid by {person.id}." if person.can_pay else "."),
-                     f"{person.id}: 救人一名，{DIFFICULTY_ZH[person.difficulty]}賞銀 {rate.text} 兩"
-                     + ("，本人給付" if person.can_pay else ""),
-                     inputs={"person": person.id, "difficulty": person.difficulty, "rescuers": list(person.rescued_by),
-                             "can_pay": person.can_pay},
-                     params=[rate], amount=total, readings=["qing-shandong-4-person-award"])
+        ctx.step("person_awards", "qing-shandong:4", "person-saved",
+                 variant=person.difficulty + ("" if person.can_pay else "-unable"), person=person.id, rate=rate.text,
+                 rescuers=", ".join(person.rescued_by),
+                 inputs={"person": person.id, "difficulty": person.difficulty, "rescuers": list(person.rescued_by),
+                         "can_pay": person.can_pay},
+                 params=[rate], amount=total, readings=["qing-shandong-4-person-award"])
         if not exceptions.applied(ctx, [UNABLE_TO_PAY], person, awards):
             ctx.out.charge_awards(awards, person.id, "qing-shandong:4")
 
@@ -73,12 +62,8 @@ def unable_to_pay(ctx: Context, person: Person, awards) -> None:
     """Art 4, the exception: 如本人無力 — the local official advances it (墊給), and it is
     charged to the new customs funds (新關經費): final incidence ``customs``."""
     ctx.out.charge_awards(awards, "customs", "qing-shandong:4")
-    ctx.out.step("unable_to_pay", "qing-shandong:4",
-                 f"{person.id} cannot pay: the local official advances the award, which is charged to the new "
-                 "customs funds (final incidence: customs).",
-                 f"{person.id} 本人無力：由地方官墊給，在於新關經費項下支銷",
-                 inputs={"person": person.id}, readings=["qing-shandong-4-person-award"])
-
+    ctx.step("unable_to_pay", "qing-shandong:4", "unable-to-pay", person=person.id, inputs={"person": person.id},
+             readings=["qing-shandong-4-person-award"])
 
 #: art 4, the exception to the person's paying (law/exceptions.py)
 UNABLE_TO_PAY = Exception_("unable_to_pay", overrides="person_awards", condition=person_unable, apply=unable_to_pay)
@@ -90,4 +75,4 @@ UNABLE_TO_PAY = Exception_("unable_to_pay", overrides="person_awards", condition
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are sent home; a foreigner with no consul to hand him to gets his
     journey money (盤用) from the commerce bureau (通商局, the provincial government)."""
-    send_castaways_home(ctx, "qing-shandong:4", expense_categories(ctx)["passage"], CASTAWAYS)
+    send_castaways_home(ctx, "qing-shandong:4", expense_categories(ctx)["passage"], "qing-shandong-4-castaways")

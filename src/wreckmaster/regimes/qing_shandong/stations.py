@@ -26,7 +26,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import coast, expense_categories
-from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
+from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_values
 
 OFFICERS = {"director": ("director (正董事)", "正董事"), "deputy": ("deputy director (副董事)", "副董事"),
             "warden": ("coast warden (海保)", "海保")}
@@ -47,15 +47,11 @@ def segment_station(ctx: Context) -> None:
         return
     seg, station = s.seg, s.seg.station
     names = {k: getattr(station, k) for k in OFFICERS} if station else {}
-    en, zh, inputs = segment_texts(s)
-    ctx.out.step("segment_station", "qing-shandong:1",
-                 en + "station "
-                 + (", ".join(f"{OFFICERS[k][0]} {v or '—'}" for k, v in names.items()) if station else "none")
-                 + f"; {len(seg.boats)} boat(s) in its register.",
-                 zh + "公所" + ("、".join(f"{OFFICERS[k][1]} {v or '缺'}" for k, v in names.items()) if station else "未設")
-                 + f"；簿籍舢舨 {len(seg.boats)} 隻",
-                 inputs=inputs | {"boats": [b.id for b in seg.boats]},
-                 params=[s.length, s.li], readings=["qing-shandong-1-segments"])
+    values, inputs = segment_values(s)
+    officers = {k: v or "—" for k, v in names.items()} | {f"{k}_zh": v or "缺" for k, v in names.items()}
+    ctx.step("segment_station", "qing-shandong:1", "segment-station", variant=None if station else "no-station",
+             **values, **officers, boats=len(seg.boats), inputs=inputs | {"boats": [b.id for b in seg.boats]},
+             params=[s.length, s.li], readings=["qing-shandong-1-segments"])
     segment_length_note(ctx, s, "qing-shandong:1")
     if station is None:
         ctx.finding("warning", "station-missing", "qing-shandong:1", seg=repr(seg.id))
@@ -93,17 +89,14 @@ def dispatch(ctx: Context) -> None:
         extra = ev.get("unregistered") or 0
         purpose = PURPOSE.get(ev.get("purpose") or "rescue")
         other = home is not None and seg_id != home
-        ctx.out.step("dispatch", "qing-shandong:1",
-                     f"{ev.date}: segment {seg_id} sends {len(boat_ids) + extra} boat(s) {purpose[0]}"
-                     + (f" ({', '.join(boat_ids)})" if boat_ids else "")
-                     + (f", {extra} not on any register" if extra else "")
-                     + (f" — another segment, {'with' if ev.get('tally') else 'without'} the director's bamboo tally"
-                        if other else "") + ".",
-                     f"{seg_id}段派舢舨 {len(boat_ids) + extra} 隻{purpose[1]}"
-                     + ((f"；他段，{'有' if ev.get('tally') else '無'}本段董事竹簽") if other else ""),
-                     inputs={"segment": seg_id, "boats": boat_ids, "unregistered": extra, "tally": ev.get("tally"),
-                             "case_segment": home},
-                     readings=["qing-shandong-1-tally", "qing-shandong-5-licences"])
+        ctx.step("dispatch", "qing-shandong:1", "boats-sent",
+                 variant=("tally" if ev.get("tally") else "no-tally") if other else None, date=ev.date,
+                 segment=seg_id, count=len(boat_ids) + extra, purpose=purpose[0], purpose_zh=purpose[1],
+                 listed=f" ({', '.join(boat_ids)})" if boat_ids else "",
+                 unregistered=f", {extra} not on any register" if extra else "",
+                 inputs={"segment": seg_id, "boats": boat_ids, "unregistered": extra, "tally": ev.get("tally"),
+                         "case_segment": home},
+                 readings=["qing-shandong-1-tally", "qing-shandong-5-licences"])
         if other:
             if not ev.get("tally"):
                 ctx.finding("warning", "neighbour-without-tally", "qing-shandong:1", seg_id=repr(seg_id),
@@ -151,10 +144,9 @@ def bureau(ctx: Context) -> None:
     if not heads:
         return
     told = [e for e in ctx.scenario.events_of("reported") if heads & set(e.get("to") or [])]
-    ctx.out.step("bureau", "qing-shandong:1",
-                 f"Segment {c.case_segment} is under the Rongcheng general bureau ({c.bureau.name or 'bureau'}): "
-                 f"reported to it {'on ' + str(told[0].date) if told else 'not recorded'}.",
-                 f"各段應分報保護總局委員、總董：{'已報' if told else '未見報'}", readings=["qing-shandong-1-bureau"])
+    ctx.step("bureau", "qing-shandong:1", "reported-to-bureau", variant=None if told else "not-reported",
+             segment=c.case_segment, bureau=c.bureau.name or "bureau", date=told[0].date if told else None,
+             readings=["qing-shandong-1-bureau"])
     if not told:
         ctx.finding("warning", "bureau-not-informed", "qing-shandong:1", case_segment=repr(c.case_segment))
 
@@ -172,11 +164,8 @@ def bureau_costs(ctx: Context) -> None:
             ctx.finding("error", "expense-amount-missing", "qing-shandong:1", expense=repr(e.id))
             continue
         ctx.out.charge("customs", e.payee, e.for_ or e.id, Fraction(e.amount), "qing-shandong:1")
-        ctx.out.step("bureau_costs", "qing-shandong:1",
-                     f"{e.id}: the bureau officer's pay and board, {e.amount} taels, from the customs funds.",
-                     f"{e.id}: {cat['zh']} {e.amount} 兩，在該關經費項下開支", amount=ctx.out.round(Fraction(e.amount)),
-                     readings=["qing-shandong-1-bureau"])
-
+        ctx.step("bureau_costs", "qing-shandong:1", "bureau-officer-costs", expense=e.id, taels=e.amount,
+                 category_zh=cat["zh"], amount=ctx.out.round(Fraction(e.amount)), readings=["qing-shandong-1-bureau"])
 
 @rule(cites=["qing-shandong:6"],
       reads=["event:patrol_joined", "case.occurred", "case.place", "item.value", "param:lookouts.relief",
@@ -191,15 +180,14 @@ def patrol(ctx: Context) -> None:
     soldiers, relief = ctx.param("lookouts.soldiers"), ctx.param("lookouts.relief")
     joined = {s for ev in ctx.scenario.events_of("patrol_joined") for s in ev.get("ships")}
     home = c.case_segment
-    ctx.out.step("patrol", "qing-shandong:6",
-                 f"Naval patrol: {', '.join(p.id + ' at ' + (p.base or '?') for p in c.patrol) or 'none'} "
-                 f"(the law: {ships.text} boats, at {', '.join(bases.value)}); joined: {', '.join(sorted(joined)) or 'none'}. "
-                 f"Lookouts: {sum(lk.men for lk in c.lookouts)} men at {len(c.lookouts)} post(s) "
-                 f"(the law: {soldiers.text} soldiers, relieved every lunar month).",
-                 f"水師船 {len(c.patrol)} 號（一駐鏌鋣島，一駐龍鬚島）；瞭望 {sum(lk.men for lk in c.lookouts)} 名，按月換班",
-                 inputs={"patrol": [p.id for p in c.patrol], "joined": sorted(joined),
-                         "lookouts": [lk.id for lk in c.lookouts]},
-                 params=[ships, bases, soldiers, relief], readings=["qing-shandong-6-patrol"])
+    ctx.step("patrol", "qing-shandong:6", "patrol-and-lookouts",
+             patrol=", ".join(p.id + " at " + (p.base or "?") for p in c.patrol) or "none",
+             ships=ships.text, bases=", ".join(bases.value), joined=", ".join(sorted(joined)) or "none",
+             men=sum(lk.men for lk in c.lookouts), posts=len(c.lookouts), soldiers=soldiers.text,
+             boats=len(c.patrol),
+             inputs={"patrol": [p.id for p in c.patrol], "joined": sorted(joined),
+                     "lookouts": [lk.id for lk in c.lookouts]},
+             params=[ships, bases, soldiers, relief], readings=["qing-shandong-6-patrol"])
     for p in c.patrol:
         if home is not None and home in p.watches and p.id not in joined:
             ctx.finding("warning", "patrol-did-not-join", "qing-shandong:6", boat=repr(p.id),

@@ -31,15 +31,9 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
 
-from .._qing.awards import Castaways, award_facts, consul_valuation, send_castaways_home
+from .._qing.awards import award_facts, consul_valuation, send_castaways_home
 from .._qing.common import expense_categories, item_owner, saved_items, tael
 
-CASTAWAYS = Castaways(
-    step="Castaways: {}.", consul=("handed to the consul ({}), who sends them home", "送交領事官，分別送回"),
-    no_consul=("foreigners with no consul: the commerce bureau (通商局) gives their journey money (payer: government)",
-               "外國人無領事可交者，報明通商局資給盤川"),
-    local=("clothed, fed and sent home by the local official (payer: government)", "先行給以衣食，就近送交地方官，妥給船夫資送回籍"),
-    reading="qing-taiwan-4-castaways")
 
 
 @rule(cites=["qing-taiwan:4"],
@@ -52,8 +46,8 @@ def goods_award(ctx: Context) -> None:
     for item in saved_items(ctx):
         if item.kind == "vessel":
             ctx.finding("info", "no-award-for-hull", "qing-taiwan:4", item=repr(item.id))
-            ctx.out.step("goods_award", "qing-taiwan:4", f"{item.id}: the hull — art 4 sets no award on it.",
-                         f"{item.id}: 船身 — 第四條只就救起之貨抽賞", readings=["qing-taiwan-4-goods-only"])
+            ctx.step("goods_award", "qing-taiwan:4", "no-award-for-hull", item=item.id,
+                     readings=["qing-taiwan-4-goods-only"])
             continue
         if not award_facts(ctx, item, "qing-taiwan:4"):
             continue
@@ -73,11 +67,8 @@ def fraction_above_cap(ctx: Context, item: Item, cap) -> None:
     no award is computed for the item."""
     ctx.finding("error", "award-fraction-above-cap", "qing-taiwan:4", item=repr(item.id),
                 award_fraction=str(item.award_fraction), cap=str(cap.text))
-    ctx.out.step("fraction_above_cap", "qing-taiwan:4",
-                 f"{item.id}: decided fraction {item.award_fraction} > {cap.text} — refused, no award.",
-                 f"{item.id}: 酌定 {item.award_fraction} 逾三分之一 — 不準", params=[cap],
-                 readings=["qing-taiwan-4-share-maximum"])
-
+    ctx.step("fraction_above_cap", "qing-taiwan:4", "fraction-above-cap", item=item.id,
+             fraction=item.award_fraction, cap=cap.text, params=[cap], readings=["qing-taiwan-4-share-maximum"])
 
 def above_cap(ctx: Context, item: Item, cap) -> bool:
     """Art 4's condition for its exception: the decided share is above 多至三分之一."""
@@ -96,13 +87,11 @@ def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
     total = ctx.out.round(exact)
     payer = item_owner(ctx, item)
     frac_text = f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction)
-    ctx.out.step(
-        "goods_award", "qing-taiwan:4",
-        f"{item.id}: value {item.value} taels × {frac_text} (at most {cap.text}) = {tael(exact)} → {total} taels to "
-        f"{', '.join(rescuers)}" + ("" if len(awards) < 2 else " (" + ", ".join(f"{a.to} {a.amount}" for a in awards) + ")")
-        + (f"; borne by {payer}." if payer else "."),
-        f"{item.id}: 貨價 {item.value} 兩 × {frac_text} (多至三分之一) = {tael(exact)} → 賞銀 {total} 兩，以賞救護之人"
-        + (f"；由 {payer} 出" if payer else ""),
+    ctx.step(
+        "goods_award", "qing-taiwan:4", "goods-award",
+        variant="-".join(v for v in ("shared" if len(awards) >= 2 else "", "" if payer else "no-payer") if v) or None,
+        item=item.id, value=item.value, fraction=frac_text, cap=cap.text, product=tael(exact), total=total,
+        rescuers=", ".join(rescuers), shares=", ".join(f"{a.to} {a.amount}" for a in awards), payer=payer,
         inputs={"item": item.id, "value": item.value, "fraction": fraction, "rescuers": rescuers, "payer": payer},
         params=[cap], exact=exact, amount=total,
         readings=["qing-taiwan-4-share-maximum"]
@@ -142,13 +131,10 @@ def small_boat_award(ctx: Context) -> None:
                                currency=DOLLAR)
         ctx.out.charge_awards(awards, "government", "qing-taiwan:4")
         amount = DOLLAR.format(sum((a.amount for a in awards), Decimal(0)))
-        ctx.out.step("small_boat_award", "qing-taiwan:4",
-                     f"{person.id}: saved by a small boat ({', '.join(person.rescued_by)}) and unable to reward it → "
-                     f"{amount} silver dollars, advanced by the local official and repaid monthly by the commerce "
-                     "bureau (final incidence: government).",
-                     f"{person.id}: 小船救起，本人無力酬謝 → 賞給洋銀 {amount} 元，就近地方官先行核給，按月禀報通商局發還",
-                     inputs={"person": person.id, "rescuers": list(person.rescued_by), "currency": "DOLLAR"},
-                     params=[rate], readings=["qing-taiwan-4-person-award"])
+        ctx.step("small_boat_award", "qing-taiwan:4", "small-boat-award", person=person.id,
+                 rescuers=", ".join(person.rescued_by), dollars=amount,
+                 inputs={"person": person.id, "rescuers": list(person.rescued_by), "currency": "DOLLAR"},
+                 params=[rate], readings=["qing-taiwan-4-person-award"])
     if unfixed:
         ctx.finding("info", "person-award-not-fixed", "qing-taiwan:4", unfixed=', '.join(unfixed), rate=str(rate.text))
 
@@ -159,4 +145,4 @@ def small_boat_award(ctx: Context) -> None:
 def castaways(ctx: Context) -> None:
     """Art 4: castaways are clothed, fed and sent home; a foreigner with no consul gets his
     journey money (盤川) from the commerce bureau (通商局, the provincial government)."""
-    send_castaways_home(ctx, "qing-taiwan:4", expense_categories(ctx)["passage"], CASTAWAYS)
+    send_castaways_home(ctx, "qing-taiwan:4", expense_categories(ctx)["passage"], "qing-taiwan-4-castaways")

@@ -29,11 +29,9 @@ def masters_will(ctx: Context) -> None:
                 ctx.finding("warning", "boarded-without-consent", "qing-taiwan:3", by=', '.join(ev.get('by')),
                             date=str(ev.date))
     if sig == "breached":
-        order = {"ship": ("the ship", "先救船"), "goods": ("the goods", "先救貨"), "persons": ("the persons", "先救人")}
         for ev in ctx.scenario.events_of("master_directed"):
-            en, zh = order[ev.get("first")]
-            ctx.out.step("masters_will", "qing-taiwan:3", f"The master directed that {en} be saved first.",
-                         f"應{zh}，均聽船主指揮", inputs={"first": ev.get("first")}, readings=["qing-taiwan-3-conduct"])
+            ctx.step("masters_will", "qing-taiwan:3", "master-directed", variant=ev.get("first"),
+                     inputs={"first": ev.get("first")}, readings=["qing-taiwan-3-conduct"])
         for ev in ctx.scenario.events_of("acted_without_direction"):
             ctx.finding("warning", "acted-without-direction", "qing-taiwan:3", by=', '.join(ev.get('by')),
                         date=str(ev.date))

@@ -25,13 +25,9 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import case_segment, coast, fault, honour, neglected, saved_items, something_saved, tael
-from .._qing.first_report import Wording, first_report_reward
+from .._qing.first_report import Terms, first_report_reward
 
-WORDING = Wording(
-    reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown",
-    ship=("large", "medium or small"), ship_zh=("大船多至三十兩", "中、小船以十兩為度"), reporters_zh="首報之人 {reporters}",
-    decided_zh="酌定 {total} 兩", decided_input=False)
-
+TERMS = Terms(reading="qing-taiwan-2-first-report", size_unknown="qing-taiwan-2-size-unknown", decided_input=False)
 
 @rule(cites=["qing-taiwan:2"],
       reads=["item.found", "item.value", "param:merit.goods_threshold", "param:merit.per_case",
@@ -50,15 +46,12 @@ def officials_merits(ctx: Context) -> None:
     persons = len(ctx.scenario.persons)
     by_goods, by_persons = value >= goods_t.value, persons >= persons_t.value
     earned = by_goods or by_persons
-    ctx.out.step("officials_merits", "qing-taiwan:2",
-                 f"Ship and goods saved worth {tael(value)} taels (threshold {goods_t.text}), {persons} person(s) saved "
-                 f"(threshold {persons_t.text}) → " + (f"a merit for each official: {', '.join(officials)}." if earned
-                                                      else "no merit."),
-                 f"救護船貨 {tael(value)} 兩 (一萬兩以上)，救人 {persons} 名 (十名以上) → "
-                 + (f"{'、'.join(officials)} 注冊記功" if earned else "不及記功"),
-                 inputs={"value": tael(value), "persons": persons, "officials": officials},
-                 params=[goods_t, persons_t, per_case],
-                 readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
+    ctx.step("officials_merits", "qing-taiwan:2", "merit-threshold", variant=None if earned else "not-reached",
+             value=tael(value), goods_threshold=goods_t.text, persons=persons, persons_threshold=persons_t.text,
+             officials=", ".join(officials), officials_zh="、".join(officials),
+             inputs={"value": tael(value), "persons": persons, "officials": officials},
+             params=[goods_t, persons_t, per_case],
+             readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
     if not earned:
         if unvalued:
             ctx.finding("info", "merit-values-incomplete", "qing-taiwan:2", unvalued=', '.join(unvalued),
@@ -71,18 +64,15 @@ def officials_merits(ctx: Context) -> None:
         before = c.record(o).merits if c else 0
         total = before + per_case.value
         if total >= promotion_at.value:
-            kind, en, zh = "promotion", "a request for promotion (題升)", "詳請題升"
+            kind = "promotion"
         elif total >= reward_at.value:
-            kind, en, zh = "reward", "a further reward (記外獎)", "詳酌記外獎"
+            kind = "reward"
         else:
             continue
         honour(ctx, o, kind, total, ["qing-taiwan:2"], f"{total} merits")
-        ctx.out.step("officials_merits", "qing-taiwan:2",
-                     f"{o}: {before} earlier merit(s) + this case = {total} → {en}.",
-                     f"{o}: 前功 {before} + 本案 = {total} 功 → {zh}",
-                     inputs={"official": o, "earlier_merits": before}, params=[reward_at, promotion_at],
-                     readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
-
+        ctx.step("officials_merits", "qing-taiwan:2", "merits-counted", variant=kind, official=o, before=before,
+                 total=total, inputs={"official": o, "earlier_merits": before}, params=[reward_at, promotion_at],
+                 readings=["qing-taiwan-2-merit-threshold", "qing-taiwan-2-merit-value"])
 
 def _plunderers(ctx: Context) -> set[str]:
     return {p for ev in ctx.scenario.events_of("goods_concealed") for p in ev.get("by")}
@@ -111,11 +101,8 @@ def headman_rewards(ctx: Context) -> None:
             continue
         times = (c.record(h).rewards if c else 0) + 1
         honour(ctx, h, "button-and-plaque", times, ["qing-taiwan:2"], "headman's services (勞績)")
-        ctx.out.step("headman_rewards", "qing-taiwan:2",
-                     f"Headman {h}: goods or persons saved → a button of rank and a tablet (頂戴匾額).",
-                     f"地甲、頭目 {h} 隨時賞給頂戴匾額", inputs={"headman": h, "times": times},
-                     readings=["qing-taiwan-2-headman-reward"])
-
+        ctx.step("headman_rewards", "qing-taiwan:2", "headman-rewarded", headman=h, inputs={"headman": h, "times": times},
+                 readings=["qing-taiwan-2-headman-reward"])
 
 @rule(cites=["qing-taiwan:2"],
       reads=["event:goods_concealed", "found.by"])
@@ -156,7 +143,7 @@ def neglect(ctx: Context) -> None:
 def first_reporter(ctx: Context) -> None:
     """Art 2: the first reporter's reward (花紅), at most 30 taels for a large ship and 10 for a
     medium or small one, paid by the owner of the wrecked ship."""
-    got = first_report_reward(ctx, "qing-taiwan:2", WORDING)
+    got = first_report_reward(ctx, "qing-taiwan:2", TERMS)
     if got is None:
         return
     owner, awards = got

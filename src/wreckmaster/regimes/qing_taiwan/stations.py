@@ -22,7 +22,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
 from .._qing.common import coast, expense_categories
-from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_texts
+from .._qing.stations import computed_station, case_segment_length, segment_length_note, segment_values
 
 
 @rule(cites=["qing-taiwan:1"],
@@ -37,13 +37,12 @@ def segment_station(ctx: Context) -> None:
     if s is None:
         return
     seg, station = s.seg, s.seg.station
-    role, role_zh, who = (("island elder (耆老頭目)", "耆老頭目", station.elder if station else None) if seg.island
-                          else ("headman (地甲)", "地甲", station.headman if station else None))
-    en, zh, inputs = segment_texts(s)
-    ctx.out.step("segment_station", "qing-taiwan:1", en + f"{role}: {who or '—'}.", zh + f"{role_zh} {who or '缺'}",
-                 inputs=inputs | {"island": seg.island},
-                 params=[s.length, s.li, ctx.param("station.island_elders" if seg.island else "station.headmen")],
-                 readings=["qing-taiwan-1-segments"])
+    who = (station.elder if seg.island else station.headman) if station else None
+    values, inputs = segment_values(s)
+    ctx.step("segment_station", "qing-taiwan:1", "segment-station", variant="island" if seg.island else "headman",
+             **values, who=who or "—", who_zh=who or "缺", inputs=inputs | {"island": seg.island},
+             params=[s.length, s.li, ctx.param("station.island_elders" if seg.island else "station.headmen")],
+             readings=["qing-taiwan-1-segments"])
     segment_length_note(ctx, s, "qing-taiwan:1")
     if who is None:
         ctx.finding("warning", "headman-missing", "qing-taiwan:1", variant="island" if seg.island else "headman",
@@ -56,13 +55,8 @@ def signal(ctx: Context) -> None:
     """Art 1: 本船日則高掛白旗，夜則接懸兩燈，以示求救 — one signal for any danger."""
     if ctx.case.signal is None:
         return
-    state = {"aground-sound": ("still able to save itself", "其力尚可自存"),
-             "breached": ("in need of help", "須人援救")}[ctx.case.signal]
-    ctx.out.step("signal", ["qing-taiwan:1", "qing-taiwan:3"],
-                 f"The ship's signal: a white flag by day, two lamps by night (any danger); the ship is {state[0]}.",
-                 f"本船日則高掛白旗，夜則接懸兩燈，以示求救；{state[1]}", inputs={"signal": ctx.case.signal},
-                 readings=["qing-taiwan-1-signal"])
-
+    ctx.step("signal", ["qing-taiwan:1", "qing-taiwan:3"], "ship-signal", variant=ctx.case.signal,
+             inputs={"signal": ctx.case.signal}, readings=["qing-taiwan-1-signal"])
 
 @rule(cites=["qing-taiwan:1"],
       reads=["event:boats_dispatched", "expense.date", "found.date"])
@@ -73,9 +67,8 @@ def dispatch(ctx: Context) -> None:
         return
     for ev in ctx.scenario.events_of("boats_dispatched"):
         n = len(ev.get("boats") or []) + (ev.get("unregistered") or 0)
-        ctx.out.step("dispatch", "qing-taiwan:1", f"{ev.date}: {n} boat(s) from segment {ev.get('segment')} sent to help.",
-                     f"{ev.get('segment')}段酌量船夫數目，集派助救 {n} 隻", inputs={"segment": ev.get("segment")},
-                     readings=["qing-taiwan-1-segments"])
+        ctx.step("dispatch", "qing-taiwan:1", "boats-sent", date=ev.date, count=n, segment=ev.get("segment"),
+                 inputs={"segment": ev.get("segment")}, readings=["qing-taiwan-1-segments"])
 
 
 @rule(cites=["qing-taiwan:1"],
@@ -88,8 +81,8 @@ def messengers(ctx: Context) -> None:
     for e in ctx.scenario.expenses:
         if e.category == "official-fee":
             ctx.finding("warning", "official-extortion", "qing-taiwan:1", expense=repr(e.id), amount=str(e.amount))
-            ctx.out.step("messengers", "qing-taiwan:1", f"{e.id}: an officials' fee — forbidden, not charged.",
-                         f"{e.id}: {cats['official-fee']['zh']} — 不準", readings=["qing-taiwan-1-official-fees"])
+            ctx.step("messengers", "qing-taiwan:1", "official-fee-refused", expense=e.id,
+                     category_zh=cats["official-fee"]["zh"], readings=["qing-taiwan-1-official-fees"])
             continue
         if e.category != "messenger":
             continue
@@ -100,10 +93,9 @@ def messengers(ctx: Context) -> None:
             ctx.finding("error", "owner-unknown", "qing-taiwan:1", variant="messengers", expense=repr(e.id))
             continue
         ctx.out.charge(owner, e.payee, e.for_ or e.id, Fraction(e.amount), "qing-taiwan:1")
-        ctx.out.step("messengers", "qing-taiwan:1",
-                     f"{e.id}: messengers' costs {e.amount} taels repaid by the shipowner {owner}.",
-                     f"{e.id}: {cats['messenger']['zh']} {e.amount} 兩，由失事船主 {owner} 給還",
-                     amount=ctx.out.round(Fraction(e.amount)), readings=["qing-taiwan-1-messenger-costs"])
+        ctx.step("messengers", "qing-taiwan:1", "messengers-costs", expense=e.id, taels=e.amount,
+                 category_zh=cats["messenger"]["zh"], owner=owner, amount=ctx.out.round(Fraction(e.amount)),
+                 readings=["qing-taiwan-1-messenger-costs"])
 
 
 @rule(cites=[],
