@@ -104,8 +104,9 @@ def test_a_japanese_page_of_a_french_case_shows_the_japanese_templates(page_clie
     fr = _texts(html, "fr")
     assert "déclarer la découverte de barque à la mairie" not in fr         # not the case's language beside it
     assert "barque : trouvée le 1901-06-01, à déclarer au plus tard le 1901-06-04" not in fr
-    # a step without a Japanese template stays in French (the case's language), as before
-    assert any(t.startswith("barque : ") and " de 250" in t for t in fr), fr
+    # the reward's step: the toy's own Japanese template (tests/toy_regime/messages.yaml), not the French
+    assert "barque：250.00ノ1/10" in ja
+    assert not any(t.startswith("barque : ") and " de 250" in t for t in fr), fr
     assert "declare the find of barque at the town hall" not in html          # no English unless asked
     both = page_client.get(f"/cases/{page_client.case_id}", params={"lang": "ja", "both": "1", "as_of": "1901-07-01"}).text
     assert "barqueの拾得を役場に届け出る" in _texts(both, "ja")
