@@ -144,3 +144,37 @@ def test_cli_io_is_a_leaf():
     imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
                  if a.name.startswith("wreckmaster.cli")]
     assert not imported, imported
+
+
+#: a module that passes the assessment's calls on (jp-1899-2025 runs jp-1899's rules through a wrapper
+#: that rewrites their citations and characters): it writes no sentence of its own
+PASSES_ON = {SRC / "regimes" / "jp_1899_2025" / "chapter_one.py"}
+
+
+def _sentences_in_code(path: Path, root: Path = SRC) -> list[str]:
+    """Where a module writes a step or a deadline itself (``…out.step(…)``, ``…out.deadline(…)``,
+    ``Later(…)``) instead of by template (``ctx.step``, ``ctx.deadline``: issue 22, prose at the edge)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("step", "deadline") and isinstance(f.value, ast.Attribute) \
+                and f.value.attr == "out" or isinstance(f, ast.Name) and f.id == "Later":
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_regimes_write_their_steps_and_duties_by_template():
+    """Issue 22: steps and duties carry a template id and its values; the sentences are the regime's
+    messages.yaml. A rule that writes ``ctx.out.step(rule, cites, "a sentence", "une phrase")`` fails here."""
+    found = [where for path in sorted((SRC / "regimes").rglob("*.py")) if path not in PASSES_ON
+             for where in _sentences_in_code(path)]
+    assert found == []
+
+
+def test_the_template_check_finds_a_sentence_in_code(tmp_path):
+    module = tmp_path / "rule.py"
+    module.write_text('def r(ctx):\n    ctx.out.step("r", "x:1", "a sentence", "une phrase")\n'
+                      '    ctx.step("r", "x:1", "by-template", item="a")\n', encoding="utf-8")
+    assert _sentences_in_code(module, tmp_path) == ["rule.py:2"]
