@@ -45,8 +45,8 @@ class Overriding:
         self._exception = exception
 
     def step(self, rule: str, *args: Any, **kw: Any) -> Any:
-        if rule == self._exception.name:
-            kw.setdefault("overrides", self._exception.overrides)
+        if rule == self._exception.name and kw.get("overrides") is None:   # ctx.step passes overrides=None
+            kw["overrides"] = self._exception.overrides
         return self._out.step(rule, *args, **kw)
 
     def __getattr__(self, name: str) -> Any:
