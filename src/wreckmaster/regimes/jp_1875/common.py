@@ -129,6 +129,13 @@ def ids(values) -> str:
     return ", ".join(values) if values else "nobody"
 
 
+def shape(*parts: tuple[str, Any]) -> str | None:
+    """The variant of a step's template named by the parts of its sentence that are there, joined
+    by hyphens: ``shape(("in-full", done_on), ("grace", grace))`` is ``"in-full-grace"`` when both
+    are, None when none is (the template without a variant)."""
+    return "-".join(name for name, there in parts if there) or None
+
+
 class Deferred(tuple):
     """A value of a step's template written only when the text is read: ``Deferred(write, *args)``
     formats as ``write(*args)`` (``Deferred(yen, net)``, ``Deferred(ids, finders)``). A rule that

@@ -23,7 +23,8 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side
+from .common import (crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side,
+                     shape)
 
 
 @rule(cites=["jp-1875:2"],
@@ -152,8 +153,7 @@ def safe_keeping(ctx: Context) -> None:
         extra = [w for w, flag in (("a shed (小屋掛ケ)", ev.get("shed")), ("a watchman (番人)", ev.get("guard"))) if flag]
         ctx.step("safe_keeping", "jp-1875:6", "goods-stored", items=ids(ev.get("items")), date=ev.date,
                  place=ev.get("place"), kept_with=" and ".join(extra),
-                 variant="-".join(v for v, shown in (("at-place", ev.get("place")), ("with-shed-or-watchman", extra))
-                                  if shown) or None,
+                 variant=shape(("at-place", ev.get("place")), ("with-shed-or-watchman", extra)),
                  readings=["jp-1875-6-storage"])
     missing = [i.id for i in ctx.scenario.items if i.found is not None and i.id not in kept and i.id not in handed]
     if missing:
