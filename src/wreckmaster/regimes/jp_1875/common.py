@@ -136,22 +136,6 @@ def shape(*parts: tuple[str, Any]) -> str | None:
     return "-".join(name for name, there in parts if there) or None
 
 
-class Deferred(tuple):
-    """A value of a step's template written only when the text is read: ``Deferred(write, *args)``
-    formats as ``write(*args)`` (``Deferred(yen, net)``, ``Deferred(ids, finders)``). A rule that
-    makes a step per item (thousands in a register) passes its amounts and lists so, and the
-    formatting is put off with the text (:class:`~wreckmaster.law.assessment.Later`); like a
-    Later's, ``write`` is a plain function and its arguments do not change afterwards."""
-
-    __slots__ = ()
-
-    def __new__(cls, write, *args):
-        return tuple.__new__(cls, (write, *args))
-
-    def __format__(self, spec: str) -> str:
-        return format(self[0](*self[1:]), spec)
-
-
 def major_wreck_facts(ctx: Context) -> list[str]:
     """What makes a major wreck (大難船) under art 14, by what happened (reading
     ``jp-1875-14-major-wreck``): 船体皆破沈没 (``case.hull`` broken or sunk), 乗組人ノ死去 (deaths:

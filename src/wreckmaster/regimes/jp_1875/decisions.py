@@ -17,7 +17,7 @@ from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import MAJOR_WRECK_JA, Deferred, drift_case, ids, major_wreck, major_wreck_facts, step_params
+from .common import MAJOR_WRECK_JA, drift_case, ids, major_wreck, major_wreck_facts, step_params
 
 
 def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_param: str, cite: str,
@@ -35,7 +35,7 @@ def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_
     copies = joint_record(ctx, ev, what, what_ja)
     made = ev.get("record_copies") or 0
     ctx.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
-             "joint-decision", what=what, officials=Deferred(ids, offs), crew=Deferred(ids, crew),
+             "joint-decision", what=what, officials=ids(offs), crew=ids(crew),
              min_officials=min_off.value, min_crew=min_crew.value, copies=made,
              copy_or_copies="copy" if made == 1 else "copies", villages=villages,
              variant=("handed" if ev.get("copy_to_master") else "not-handed") + ("-villages" if villages else ""),

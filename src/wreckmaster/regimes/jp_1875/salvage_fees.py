@@ -20,7 +20,7 @@ from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import SALVAGE_FEES, Deferred, drift_case, government_ship, ids, step_params, wages_withheld, yen
+from .common import SALVAGE_FEES, drift_case, government_ship, ids, step_params, wages_withheld, yen
 from .government import allowance_instead_of_fee
 
 ITEM_OF = {("sea", "floating"): 1, ("sea", "sunk"): 2, ("river", "floating"): 3, ("river", "sunk"): 4}
@@ -70,8 +70,8 @@ def salvage_fee(ctx: Context) -> None:
         fees.extend(awarded)
         total = sum(a.amount for a in awarded)
         ctx.step("salvage_fee", cite, "salvage-fee", item=item.id, waters=waters, state=found.state,
-                 place_ja=PLACE_JA[(waters, found.state)], value=item.value, rate=rate.text, fee=Deferred(yen, exact),
-                 total=total, finders=Deferred(ids, found.by), shares=Deferred(_shares, *awarded),
+                 place_ja=PLACE_JA[(waters, found.state)], value=item.value, rate=rate.text, fee=yen(exact),
+                 total=total, finders=ids(found.by), shares=", ".join(f"{a.to} {a.amount}" for a in awarded),
                  variant=None if len(awarded) == 1 else "split",   # no award (a fee of 0): "split equally: ." as before
                  inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
                          "finders": found.by},
@@ -80,12 +80,6 @@ def salvage_fee(ctx: Context) -> None:
 
 
 FEE_READINGS = ("jp-1875-8-value-base",)
-
-
-def _shares(*awarded) -> str:
-    """Each finder's part of the fee, for the step (written when the explanation is read; the
-    awards are passed one by one, not in a list: one object less per item in a large case)."""
-    return ", ".join(f"{a.to} {a.amount}" for a in awarded)
 
 
 def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
