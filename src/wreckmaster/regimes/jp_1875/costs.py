@@ -323,7 +323,8 @@ def official_daily_pay(ctx: Context, e) -> None:
     low, high = ctx.param("official_daily_pay.min"), ctx.param("official_daily_pay.max")
     rate = Fraction(e.daily_rate)
     ctx.step("official_daily_pay", "jp-1875:25.1", "official-daily-pay", expense=e.id, days=e.days,
-             daily_rate=e.daily_rate, low=yen(low.value), high=yen(high.value), params=[low, high], readings=["jp-1875-25-daily-pay"])
+             daily_rate=e.daily_rate, low=yen(low.value), high=yen(high.value), params=[low, high],
+             readings=["jp-1875-25-daily-pay"])
     if not low.value <= rate <= high.value:
         ctx.finding("warning", "daily-pay-out-of-bounds", "jp-1875:25.1", expense=repr(e.id),
                     rate=str(e.daily_rate), low=str(yen(low.value)), high=str(yen(high.value)))

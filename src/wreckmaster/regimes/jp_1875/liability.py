@@ -48,5 +48,6 @@ def negligent_master(ctx: Context) -> None:
         if payee != m and amount:
             ctx.out.charge(m, payee, "loss", amount, "jp-1875:26")
     ctx.step("negligent_master", "jp-1875:26", "master-makes-good-the-loss", master=m, loss=loss,
-             parts=", ".join(f"{p} {a}" + (" (himself: nothing to pay)" if p == m else "") for p, a in zip(payees, parts)),
+             parts=", ".join(f"{p} {a}" + (" (himself: nothing to pay)" if p == m else "")
+                             for p, a in zip(payees, parts)),
              inputs={"loss": loss, "master": m}, amount=sum(parts), readings=["jp-1875-26-liability"])
