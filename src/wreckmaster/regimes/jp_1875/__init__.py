@@ -31,10 +31,9 @@ REGIME = register(Regime(
         salvage_fees.fee_in_kind,      # art 8 proviso
         tender_sale.sale_by_tender,    # art 10 (with arts 17, 18)
         decisions.major_or_minor_wreck,  # art 14 (with arts 17, 18)
-        costs.owner_costs,             # arts 11, 15
-        costs.public_costs,            # arts 12, 15, 25
+        costs.owner_costs,             # arts 11, 15 (art 23: costs.GOVERNMENT_SHIP_COSTS)
+        costs.public_costs,            # arts 12, 15, 25 (art 23: costs.GOVERNMENT_SHIP_PUBLIC_COSTS)
         costs.crew_loans,              # art 13 (art 35 for castaways)
-        government.government_ship_costs,  # art 23: overrides owner_costs and public_costs
         government.government_ship_report,  # art 22
         government.government_cargo,   # art 24
         government.mail_bags,          # art 24 proviso

@@ -31,9 +31,6 @@ def castaways(ctx: Context) -> None:
         loans = loans_of.get(person.id, [])
         if ev is None:
             ctx.finding("warning", "castaway-not-reported", "jp-1875:35", person=str(name(ctx, person.id)))
-        ctx.out.step("castaways", "jp-1875:35",
-                     f"{name(ctx, person.id)}: a castaway — questioned, protected"
-                     + (f", reported to the competent office on {ev.date}" if ev else ", not reported")
-                     + (f"; loans {ids(loans)} are repaid by him later, as in art 13." if loans else "."),
-                     f"{person.id}: 漂着人 — 取調、保護、管庁ニ届出" + ("、貸遣ハシタル旅費等ハ追テ本人ヨリ償却" if loans else ""),
-                     readings=["jp-1875-35-castaways"])
+        ctx.step("castaways", "jp-1875:35", "castaway-protected", person=name(ctx, person.id), person_id=person.id,
+                 reported=ev.date if ev else None, loans=ids(loans), readings=["jp-1875-35-castaways"],
+                 variant=("reported" if ev else "not-reported") + ("-with-loans" if loans else ""))

@@ -14,6 +14,9 @@
   → total_loss, an exception to arts 11 and 12: the owner side's part goes to ``government``.
 第二十五条 難船取扱ノ間浦役人ノ日給ハ一日五拾銭ヨリ多カラス拾銭ヨリ少ナカラサルモノトス
   → official_daily_pay: a finding when the daily rate is outside 10–50 sen.
+第二十三条 前条ノ救助ニ属スル諸費用ハ船将又ハ其筋ノ士官ヨリ直チニ受取ヘシト雖モ総テ管庁ノ指揮ヲ受クヘシ
+  → GOVERNMENT_SHIP_COSTS and GOVERNMENT_SHIP_PUBLIC_COSTS, exceptions to arts 11 and 12: the costs of
+    rescuing a government ship are the government's (:func:`.government.government_ship_costs`).
 """
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Sequence
 
-from wreckmaster.law.assessment import Later
+from functools import partial
+
 from wreckmaster.law.money import exact_sum, split
 from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
@@ -30,6 +34,7 @@ from wreckmaster.law.rules import rule
 
 from .common import (SALVAGE_FEES, drift_case, expense_amount, expenses_for, government_ship, hull_saved, require_owner_side,
                      wages_withheld, yen)
+from .government import government_ship_costs
 
 ONE = (Fraction(1),)  #: the shares of a single bearer
 
@@ -68,16 +73,26 @@ def bearers_of(ctx: Context, item_id: str | None) -> tuple[Sequence[str], Sequen
     return side[0], side[1], []
 
 
-@rule(cites=["jp-1875:11#1", "jp-1875:11", "jp-1875:24", "jp-1875:15"],
+#: art 23, an exception to arts 11 and 12 (law/exceptions.py): a government ship's costs are received
+#: from its commanding officer — the government bears them, not the owner side nor local public funds
+GOVERNMENT_SHIP_COSTS = Exception_("government_ship_costs", overrides="owner_costs",
+                                   condition=government_ship, apply=partial(government_ship_costs, base="owner_costs"))
+GOVERNMENT_SHIP_PUBLIC_COSTS = Exception_("government_ship_costs", overrides="public_costs", condition=government_ship,
+                                          apply=partial(government_ship_costs, base="public_costs"))
+
+
+@rule(cites=["jp-1875:11#1", "jp-1875:11", "jp-1875:24", "jp-1875:15", "jp-1875:23"],
       reads=["event:sold", "case.cost_bearers", "case.flood", "case.hull", "case.kind", "case.total_loss",
             "case.vessel", "expense.amount", "expense.category", "expense.daily_rate", "expense.days",
             "expense.for", "expense.payee", "found.by", "item.effort_evidenced", "item.found",
             "item.government", "item.kind", "item.owner", "vessel.government", "vessel.owner",
             "param:effort.withheld_categories"])
 def owner_costs(ctx: Context) -> None:
-    """Art 11: the salvage fees and the art 11 expenses."""
-    if drift_case(ctx) or government_ship(ctx):
-        return  # drift goods: art 34; a government ship: art 23 (government.government_ship_costs)
+    """Art 11: the salvage fees and the art 11 expenses (a government ship's: art 23, GOVERNMENT_SHIP_COSTS)."""
+    if drift_case(ctx):
+        return  # drift goods: art 34
+    if exceptions.applied(ctx, [GOVERNMENT_SHIP_COSTS]):   # art 23
+        return
     costs: list[tuple[str | None, str | None, Decimal, str, str, str | None]] = []  # payee, for, amount, cite, label, item
     for fee in ctx[SALVAGE_FEES]:
         if fee.amount:
@@ -108,13 +123,10 @@ def owner_costs(ctx: Context) -> None:
             return
         payers, shares, extra = bearers
         ctx.out.charge(payers, payee, for_, amount, [cite, "jp-1875:11"] + extra, shares)
-        whose = (f"the owner of {item_id} ({', '.join(payers)})" if item_id and _tied(ctx, item_id, payers)
-                 else f"the owner side ({', '.join(payers)})")
-        ctx.out.step("owner_costs", [cite, "jp-1875:11"] + extra,
-                     f"{label}: {amount} yen borne by {whose}.",
-                     f"{label}: {amount} 円 " + ("其荷主ヨリ出サシム" if item_id and _tied(ctx, item_id, payers)
-                                                else "船主荷主ヨリ出サシム"), amount=amount,
-                     readings=["jp-1875-11-owner-side", "jp-1875-11-item-owner"])
+        ctx.step("owner_costs", [cite, "jp-1875:11"] + extra, "cost-borne", label=label, cost=amount, item=item_id,
+                 payers=", ".join(payers),
+                 variant="item-owner" if item_id and _tied(ctx, item_id, payers) else "owner-side", amount=amount,
+                 readings=["jp-1875-11-owner-side", "jp-1875-11-item-owner"])
 
 
 def _tied(ctx: Context, item_id: str, payers: list[str]) -> bool:
@@ -125,15 +137,13 @@ def _tied(ctx: Context, item_id: str, payers: list[str]) -> bool:
 
 def _to_government(ctx: Context, costs) -> None:
     """Art 15 (and art 11's last sentence): nothing to take from the owner side."""
-    why = "a total loss of hull and cargo" if ctx.case.total_loss else "neither goods nor the hull were saved to be sold"
+    why = "total-loss" if ctx.case.total_loss else "nothing-saved"
     for payee, for_, amount, cite, label, _item in costs:
         ctx.out.charge("government", payee, for_, amount, [cite, "jp-1875:11", "jp-1875:15"])
-        ctx.out.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"],
-                     f"{label}: {amount} yen — {why}, so art 15 puts it on the government instead of the owner side.",
-                     f"{label}: {amount} 円 — 悉皆沈没又ハ売払フヘキモノナシ、第十五条ニ依リ官費",
-                     amount=amount, readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
+        ctx.step("total_loss", [cite, "jp-1875:11", "jp-1875:15"], "cost-to-government", label=label, cost=amount,
+                 variant=why, amount=amount, readings=["jp-1875-15-total-loss", "jp-1875-11-nothing-to-sell"])
     ctx.finding("info", "costs-to-government", ["jp-1875:11", "jp-1875:15"],
-                variant="total-loss" if ctx.case.total_loss else "nothing-saved")
+                variant=why)
 
 
 #: art 15 (and art 11's last sentence), an exception to art 11: nothing saved to be sold, so the
@@ -196,9 +206,7 @@ def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
     (:func:`bearers_of`) but whose part was paid out of another owner's proceeds repays that
     owner (reading ``jp-1875-11-proceeds-fund``)."""
     left = proceeds
-    ctx.out.step("owner_costs", "jp-1875:11",
-                 f"Saved goods were sold for {proceeds} yen in all; the art 11 costs are paid from that sum.",
-                 f"保安物売払代価 {proceeds} 円ノ内ヨリ諸費用ヲ出サシム", inputs={"sales": sales})
+    ctx.step("owner_costs", "jp-1875:11", "proceeds-pay-the-costs", proceeds=proceeds, inputs={"sales": sales})
     paid: list[Decimal] = []
     borne = _Pooled()   # who finally bears what was paid out of the proceeds
     for payee, for_, amount, cite, label, item_id in costs:
@@ -213,9 +221,10 @@ def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
                 borne.add(bearers[0], bearers[1], from_custody)
         if shortfall:
             ctx.out.charge("government", payee, for_, shortfall, [cite, "jp-1875:11", "jp-1875:15"])
-        ctx.out.step("owner_costs", (cite, "jp-1875:11", "jp-1875:15") if shortfall else (cite, "jp-1875:11"),
-                     Later(_paid_text, label, amount, from_custody, shortfall),
-                     amount=amount, readings=SHORTFALL_READINGS if shortfall else ())
+        ctx.step("owner_costs", (cite, "jp-1875:11", "jp-1875:15") if shortfall else (cite, "jp-1875:11"),
+                 "cost-paid-from-proceeds", label=label, cost=amount, from_proceeds=from_custody,
+                 shortfall=shortfall, variant="shortfall" if shortfall else None,
+                 amount=amount, readings=SHORTFALL_READINGS if shortfall else ())
     used = exact_sum(paid)
     if used:
         _settle_between_owners(ctx, borne.totals(), used, sales)
@@ -224,14 +233,6 @@ def _from_proceeds(ctx: Context, costs, proceeds: Decimal, sales) -> None:
 
 
 SHORTFALL_READINGS = ("jp-1875-11-shortfall",)
-
-
-def _paid_text(label: str, amount: Decimal, from_custody: Decimal, shortfall: Decimal) -> tuple[str, str]:
-    """The art 11 step of one cost paid out of the proceeds (written when the explanation is read)."""
-    return (f"{label}: {amount} yen — {from_custody} from the proceeds"
-            + (f", shortfall {shortfall} by the government (art 15)" if shortfall else "") + ".",
-            f"{label}: {amount} 円 — 売払代価ヨリ {from_custody} 円"
-            + (f"、不足 {shortfall} 円ハ第十五条ニ照準シ官費" if shortfall else ""))
 
 
 def _settle_between_owners(ctx: Context, burden: dict[str, Fraction], used: Fraction, sales) -> None:
@@ -254,13 +255,9 @@ def _settle_between_owners(ctx: Context, burden: dict[str, Fraction], used: Frac
         for c, due in creditors:
             made = ctx.out.charge(d, c, "reimbursement", owe * due / credit, ["jp-1875:11"])
             for m in made:
-                ctx.out.step("owner_costs", "jp-1875:11",
-                             f"{d} bears {yen(owe)} yen of the art 11 costs that were paid out of the proceeds of "
-                             f"{c}'s goods: {d} repays {c} {m.amount} yen (the proceeds are the fund to pay from, "
-                             "not the incidence).",
-                             f"{d} ノ負担スヘキ諸費用ヲ {c} ノ物品売払代価ヨリ払ヒタルニ付 {d} ヨリ {c} ヘ {m.amount} 円ヲ償フ",
-                             exact=owe * due / credit, amount=m.amount,
-                             readings=["jp-1875-11-proceeds-fund", "jp-1875-11-owner-side"])
+                ctx.step("owner_costs", "jp-1875:11", "owner-repays-owner", debtor=d, creditor=c, bears=yen(owe),
+                         repays=m.amount, exact=owe * due / credit, amount=m.amount,
+                         readings=["jp-1875-11-proceeds-fund", "jp-1875-11-owner-side"])
 
 
 def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
@@ -272,23 +269,24 @@ def _return_surplus(ctx: Context, left: Decimal, sales) -> None:
     for name, amount in zip(names, split(Fraction(left), [owners[n] for n in names], ctx.out.currency)):
         if amount:
             ctx.out.charge("custody", name, "surplus", amount, "jp-1875:11")
-    ctx.out.step("owner_costs", "jp-1875:11",
-                 f"{left} yen of the proceeds is left after the art 11 costs and goes back to "
-                 f"{', '.join(names)}.", f"売払代価ノ残金 {left} 円ハ持主ヘ下渡ス", amount=left)
+    ctx.step("owner_costs", "jp-1875:11", "proceeds-surplus-returned", left=left, owners=", ".join(names),
+             amount=left)
 
 
-@rule(cites=["jp-1875:12", "jp-1875:15", "jp-1875:25.1"],
-      reads=["case.cost_bearers", "case.total_loss", "case.vessel", "expense.amount", "expense.category",
-            "expense.daily_rate", "expense.days", "expense.for", "expense.payee", "item.government",
-            "item.owner", "item.value", "vessel.government", "vessel.owner", "param:official_daily_pay.max",
+@rule(cites=["jp-1875:12", "jp-1875:15", "jp-1875:25.1", "jp-1875:23"],
+      reads=["case.cost_bearers", "case.flood", "case.kind", "case.total_loss", "case.vessel", "expense.amount",
+            "expense.category", "expense.daily_rate", "expense.days", "expense.for", "expense.payee", "found.by",
+            "item.effort_evidenced", "item.found", "item.government", "item.owner", "item.value",
+            "vessel.government", "vessel.owner", "param:effort.withheld_categories", "param:official_daily_pay.max",
             "param:official_daily_pay.min", "param:public_costs.local_public_share",
             "param:public_costs.owner_side_share"])
 def public_costs(ctx: Context) -> None:
     """Art 12: two thirds owner side, one third local public funds (民費); art 15 moves the
-    owner side's part to the government on a total loss."""
+    owner side's part to the government on a total loss (a government ship's: art 23,
+    GOVERNMENT_SHIP_PUBLIC_COSTS)."""
     items = expenses_for(ctx, "public_costs")
-    if not items or government_ship(ctx):
-        return  # a government ship: art 23 (government.government_ship_costs)
+    if not items or exceptions.applied(ctx, [GOVERNMENT_SHIP_PUBLIC_COSTS]):   # art 23
+        return
     owner_share = ctx.param("public_costs.owner_side_share")
     local_share = ctx.param("public_costs.local_public_share")
     total_loss = ctx.case.total_loss
@@ -307,17 +305,15 @@ def public_costs(ctx: Context) -> None:
         cites = [cat["cite"], "jp-1875:12"] + (["jp-1875:15"] if total_loss else [])
         made = ctx.out.charge([*payers, "local-public"], e.payee, e.for_ or e.id, exact, cites,
                               [owner_share.value * s for s in shares] + [local_share.value])
-        parts = ", ".join(f"{c.payer} {c.amount}" for c in made)
         rounded = ctx.out.round(exact)
-        ctx.out.step("public_costs", cites,
-                     f"{e.category} ({e.id}): {yen(exact)} yen → {rounded} yen, split {owner_share.text} owner side"
-                     f" / {local_share.text} local public funds: {parts}"
-                     + (" — art 15: the owner side's part is the government's (total loss)." if total_loss else "."),
-                     f"{cat['ja']}: {rounded} 円ヲ三分シ二分ハ" + ("官費" if total_loss else "船主荷主") + f"、一分ハ民費: {parts}",
-                     inputs={"expense": e.id, "days": e.days, "daily_rate": e.daily_rate, "amount": e.amount},
-                     params=[owner_share, local_share], exact=exact, amount=rounded,
-                     readings=["jp-1875-12-thirds"] + (["jp-1875-12-total-loss"] if total_loss else []),
-                     overrides="public_costs" if total_loss else None)
+        ctx.step("public_costs", cites, "public-cost-in-thirds", category=e.category, expense=e.id,
+                 category_ja=cat["ja"], exact_yen=yen(exact), rounded=rounded, owner_share=owner_share.text,
+                 local_share=local_share.text, parts=", ".join(f"{c.payer} {c.amount}" for c in made),
+                 variant="total-loss" if total_loss else None,
+                 inputs={"expense": e.id, "days": e.days, "daily_rate": e.daily_rate, "amount": e.amount},
+                 params=[owner_share, local_share], exact=exact, amount=rounded,
+                 readings=["jp-1875-12-thirds"] + (["jp-1875-12-total-loss"] if total_loss else []),
+                 overrides="public_costs" if total_loss else None)
 
 
 def official_daily_pay(ctx: Context, e) -> None:
@@ -326,10 +322,9 @@ def official_daily_pay(ctx: Context, e) -> None:
         return
     low, high = ctx.param("official_daily_pay.min"), ctx.param("official_daily_pay.max")
     rate = Fraction(e.daily_rate)
-    ctx.out.step("official_daily_pay", "jp-1875:25.1",
-                 f"{e.id}: {e.days} days × {e.daily_rate} yen a day; art 25 allows {yen(low.value)}–{yen(high.value)} yen.",
-                 f"{e.id}: 日給 {e.daily_rate} 円 × {e.days} 日 (第二十五条 拾銭以上五拾銭以下)",
-                 params=[low, high], readings=["jp-1875-25-daily-pay"])
+    ctx.step("official_daily_pay", "jp-1875:25.1", "official-daily-pay", expense=e.id, days=e.days,
+             daily_rate=e.daily_rate, low=yen(low.value), high=yen(high.value), params=[low, high],
+             readings=["jp-1875-25-daily-pay"])
     if not low.value <= rate <= high.value:
         ctx.finding("warning", "daily-pay-out-of-bounds", "jp-1875:25.1", expense=repr(e.id),
                     rate=str(e.daily_rate), low=str(yen(low.value)), high=str(yen(high.value)))
@@ -351,7 +346,5 @@ def crew_loans(ctx: Context) -> None:
         person = ctx.scenario.person(e.borrower)
         cites = ["jp-1875:13", "jp-1875:35"] if person is not None and person.castaway else "jp-1875:13"
         ctx.out.charge(e.borrower, payee, e.id, exact, cites)
-        ctx.out.step("crew_loans", cites,
-                     f"{e.id}: {yen(exact)} yen lent to {e.borrower}, repaid by him to {payee}.",
-                     f"{e.id}: 乗組人 {e.borrower} ヘ貸遣シタル {yen(exact)} 円、追テ本人ヨリ償却",
-                     amount=ctx.out.round(exact))
+        ctx.step("crew_loans", cites, "crew-loan-repaid", expense=e.id, lent=yen(exact), borrower=e.borrower,
+                 payee=payee, amount=ctx.out.round(exact))

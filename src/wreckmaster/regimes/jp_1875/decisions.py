@@ -13,7 +13,6 @@ every joint decision (art 17), and the consulting official from another village 
 """
 from __future__ import annotations
 
-from wreckmaster.law.assessment import Later
 from wreckmaster.law.events import Event
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
@@ -34,34 +33,23 @@ def consultation(ctx: Context, ev: Event, what: str, officials_param: str, crew_
                     crew=str(ids(crew)), art=str(cite.split(':')[1]), minimum=str(min_crew.value))
     villages = other_village(ctx, offs, what, what_ja)
     copies = joint_record(ctx, ev, what, what_ja)
-    ctx.out.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
-                 Later(_consultation_text, what, offs, crew, min_off.value, min_crew.value,
-                       ev.get("record_copies") or 0, bool(ev.get("copy_to_master")), villages),
-                 params=step_params(ctx, officials_param, crew_param, "joint_record.copies"),
-                 readings=READINGS_VILLAGE if villages else READINGS)
+    made = ev.get("record_copies") or 0
+    ctx.step("consultation", (cite, "jp-1875:17", "jp-1875:18") if villages else (cite, "jp-1875:17"),
+             "joint-decision", what=what, officials=ids(offs), crew=ids(crew),
+             min_officials=min_off.value, min_crew=min_crew.value, copies=made,
+             copy_or_copies="copy" if made == 1 else "copies", villages=villages,
+             variant=("handed" if ev.get("copy_to_master") else "not-handed") + ("-villages" if villages else ""),
+             params=step_params(ctx, officials_param, crew_param, "joint_record.copies"),
+             readings=READINGS_VILLAGE if villages else READINGS)
 
 
 READINGS = ("jp-1875-10-master-counts", "jp-1875-17-which-decisions")
 READINGS_VILLAGE = READINGS + ("jp-1875-18-village",)
 
 
-def _consultation_text(what, offs, crew, min_off, min_crew, made, to_master, villages) -> tuple[str, str]:
-    """The step of one joint decision (written when the explanation is read)."""
-    return (f"{what}: agreed by coast officials {ids(offs)} and master/senior crew {ids(crew)} "
-            f"(at least {min_off} and {min_crew}); {_record_text(made, to_master)}"
-            + (f"; officials' villages: {villages}" if villages else "") + ".",
-            f"{what}: 浦役人 {ids(offs)}、船長其他重立乗組 {ids(crew)} 合議; 証書 {made} 通")
-
-
-def _record_text(made: int, to_master: bool) -> str:
-    """The art 17 record of a joint decision, as the explanation describes it."""
-    return (f"{made} signed cop{'y' if made == 1 else 'ies'} of the record (art 17), "
-            + ("one handed to the master" if to_master else "none recorded as handed to the master"))
-
-
 def joint_record(ctx: Context, ev: Event, what: str, what_ja: str):
     """Art 17: two copies of a detailed certificate, signed and sealed jointly, one to the master.
-    Returns the parameter (the explanation describes the record with :func:`_record_text`)."""
+    Returns the parameter (the step ``joint-decision`` describes the record)."""
     copies = ctx.param("joint_record.copies")
     made = ev.get("record_copies") or 0
     wrong, wrong_ja = [], []
@@ -121,12 +109,9 @@ def major_or_minor_wreck(ctx: Context) -> None:
     if major_wreck(ctx):
         ref = ctx.scenario.first("referred_to_authority")
         why = ", ".join(major_wreck_facts(ctx))
-        ctx.out.step("major_or_minor_wreck", "jp-1875:14",
-                     f"A major wreck (大難船: {why}): every measure beyond the rescue on the spot is put to the "
-                     "competent office and its official's directions are followed"
-                     + (f"; referred on {ref.date}." if ref else "."),
-                     "大難船 — 現場ノ救助方ヲ除クノ外各般ノ処置ハ管庁ニ申立テ出張官員ノ差図ヲ受ク",
-                     readings=["jp-1875-14-major-wreck"])
+        ctx.step("major_or_minor_wreck", "jp-1875:14", "major-wreck-to-the-office", why=why,
+                 referred=ref.date if ref else None, variant="referred" if ref else "not-referred",
+                 readings=["jp-1875-14-major-wreck"])
         if ref is None:
             ctx.finding("warning", "major-wreck-not-referred", "jp-1875:14", why=str(why),
                         why_ja="、".join(MAJOR_WRECK_JA[f] for f in major_wreck_facts(ctx)))

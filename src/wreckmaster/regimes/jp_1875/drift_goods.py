@@ -13,15 +13,16 @@
 第三十四条 凡漂着物ヲ保存シ及ヒ之ヲ公告スル等ノ事ニ付費用アルモノハ … 代価ノ全部中ヨリ之ヲ償却ス可シ
   → the custody and notice costs come off the whole value before the shares (net).
 
-Each rule makes a step per item: its texts are written by a ``_…_text`` function when the
-explanation is first read (:class:`~wreckmaster.law.assessment.Later`), not while assessing.
+Each rule makes a step per item: its texts are the templates of ``messages.yaml``, written when the
+explanation is first read (:meth:`~wreckmaster.law.regime.Context.step`), not while assessing. The
+values are passed as the strings they are written as (an amount in yen is a short string; an object
+per value put off until the text is read costs more in garbage collection than it saves: 10,000 items).
 """
 from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
 
-from wreckmaster.law.assessment import Later
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.money import split
 from wreckmaster.law.named import Value
@@ -68,6 +69,7 @@ def drift_items(ctx: Context) -> list[Item]:
 def posting(ctx: Context) -> None:
     """Art 30: posted at the notice board and the ship inspection office for 60 days."""
     period = ctx.param("drift.posting_period")
+    described, days_zh = period.value.describe(), number_zh(period.value.count)   # the same for every item
     for item in drift_items(ctx):
         ev = ctx.scenario.first("notice_posted", items=item.id)
         if ev is None:
@@ -75,16 +77,11 @@ def posting(ctx: Context) -> None:
             continue
         due = period.value.due(ev.date)
         status = "met" if ctx.as_of > due else "pending"
-        ctx.out.deadline(f"post notice of {item.id} for {period.value.describe()}", None, due, None,
-                         "jp-1875:30", status=status, local=f"{item.id} ノ拾得ヲ掲示ス（{period.value.count}日間）")
-        ctx.out.step("posting", "jp-1875:30", Later(_posting_text, item.id, ev.date, period.value, due),
-                     params=step_params(ctx, "drift.posting_period"), readings=("jp-1875-30-sixty-days",))
-
-
-def _posting_text(item_id, posted, period, due) -> tuple[str, str]:
-    return (f"{item_id}: posted on {posted}; {period.describe()} from then (the day of posting "
-            f"not counted) end on {due}.",
-            f"{item_id}: {posted} 張出、{number_zh(period.count)}日間 → {due} マテ")
+        ctx.deadline("post-notice", None, due, None, "jp-1875:30", status=status, item=item.id, period=described,
+                     days=period.value.count)
+        ctx.step("posting", "jp-1875:30", "notice-posted", item=item.id, posted=ev.date, period=described,
+                 days_zh=days_zh, due=due, params=step_params(ctx, "drift.posting_period"),
+                 readings=("jp-1875-30-sixty-days",))
 
 
 @rule(cites=["jp-1875:30"],
@@ -98,22 +95,19 @@ def wide_notice(ctx: Context) -> None:
     threshold_yen = yen(threshold.value)
     for item in drift_items(ctx):
         if _kind(item)[0] == "vessel":
-            ctx.out.step("wide_notice", "jp-1875:30",
-                         f"{item.id}: an unmanned ship — art 30's wider notice (三府五港, newspapers) is for drift "
-                         "goods (漂着物); the ship is posted for sixty days only.",
-                         f"{item.id}: 乗組人ナキ船 — 三府五港ヘノ報告ハ漂着物ニ限ル", readings=["jp-1875-30-goods-only"])
+            ctx.step("wide_notice", "jp-1875:30", "unmanned-ship-posted-only", item=item.id,
+                     readings=["jp-1875-30-goods-only"])
             continue
         big = item.value is not None and Fraction(item.value) >= threshold.value
         if not (big or item.important):
             continue
-        why = f"its value {item.value} yen is {threshold_yen} yen or more" if big else "it is needed goods (必要ノ品柄)"
         if ctx.scenario.first("notice_wide", items=item.id) is None:
             ctx.finding("warning", "wide-notice-missing", "jp-1875:30", item=repr(item.id),
                         **({"variant": "value", "value": str(item.value), "threshold": str(threshold_yen)} if big
                            else {"variant": "needed"}))
-        ctx.out.step("wide_notice", "jp-1875:30", f"{item.id}: wider notice required because {why}.",
-                     f"{item.id}: 代価弐拾円以上又ハ必要ノ品柄 — 三府五港ノ管庁及ヒ税関ヘ報告又ハ新聞紙公告",
-                     params=step_params(ctx, "drift.wide_notice_threshold"), readings=("jp-1875-30-twenty-yen",))
+        ctx.step("wide_notice", "jp-1875:30", "wider-notice", item=item.id, value=item.value,
+                 threshold=threshold_yen, variant="value" if big else "needed",
+                 params=step_params(ctx, "drift.wide_notice_threshold"), readings=("jp-1875-30-twenty-yen",))
 
 
 def _costs_by_item(ctx: Context) -> dict[str | None, list]:
@@ -161,20 +155,14 @@ def finder_shares(ctx: Context) -> None:
         year_end = owner_period.value.due(found_on)
         owner, known_on = _owner(ctx, item)
         within = known_on is not None and known_on <= year_end
-        ctx.out.deadline(f"owner of {item.id} to appear within a year of the find", owner, year_end,
-                         known_on, CITES[(art, 1)], local=f"{item.id} ノ持主拾得ヨリ一ケ年以内ニ申出ツ")
+        ctx.deadline("owner-to-appear", owner, year_end, known_on, CITES[(art, 1)], item=item.id)
         if within:
             _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
         elif ctx.as_of <= year_end:
-            ctx.out.step("finder_share", CITES[(art, 1)], Later(_pending_text, item.id, found_on, year_end))
+            ctx.step("finder_share", CITES[(art, 1)], "shares-not-yet-fixed", item=item.id, found=found_on,
+                     year_end=year_end)
         else:
             _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end)
-
-
-def _pending_text(item_id, found_on, year_end) -> tuple[str, str]:
-    return (f"{item_id}: found {found_on}; no owner yet, and the year runs until {year_end}: "
-            "the shares are not yet fixed.",
-            f"{item_id}: {found_on} 漂着、持主未タ知レス — 一ケ年 {year_end} マテ")
 
 
 def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, list]:
@@ -186,14 +174,9 @@ def _net(ctx: Context, item: Item, base: Fraction, art: int) -> tuple[Fraction, 
                     total=str(yen(total)), base=str(yen(base)))
         net = Fraction(0)
     if costs:
-        ctx.out.step("drift_costs", "jp-1875:34", Later(_net_text, item.id, base, total, net),
-                     exact=net, readings=("jp-1875-34-whole-value",))
+        ctx.step("drift_costs", "jp-1875:34", "costs-off-the-whole-value", item=item.id, value=yen(base),
+                 costs=yen(total), net=yen(net), exact=net, readings=("jp-1875-34-whole-value",))
     return net, costs
-
-
-def _net_text(item_id, base, total, net) -> tuple[str, str]:
-    return (f"{item_id}: {yen(base)} yen less the costs of keeping and notice {yen(total)} yen = {yen(net)} yen.",
-            f"{item_id}: 代価 {yen(base)} 円ノ全部中ヨリ保存公告費用 {yen(total)} 円ヲ償却 = {yen(net)} 円")
 
 
 def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on) -> None:
@@ -215,10 +198,10 @@ def _returned_to_owner(ctx, item, group, art, name_ja, finders, owner, known_on)
         for payee, exp_id, amount in costs:
             ctx.out.charge(owner, payee, exp_id, amount, "jp-1875:34")
         ctx.out.charge_awards(awarded, owner, [cite, "jp-1875:34"])
-    ctx.out.step("finder_share", (cite, "jp-1875:34"),
-                 Later(_returned_text, item.id, owner, known_on, share.text, net, exact, total),
-                 inputs={"value": item.value, "owner": owner, "owner_known": known_on, "finders": finders},
-                 params=step_params(ctx, share_name), exact=exact, amount=total, readings=ONE_YEAR[art])
+    ctx.step("finder_share", (cite, "jp-1875:34"), "returned-to-owner", item=item.id, owner=owner,
+             known_on=known_on, share=share.text, net=yen(net), share_exact=yen(exact),
+             total=total, inputs={"value": item.value, "owner": owner, "owner_known": known_on, "finders": finders},
+             params=step_params(ctx, share_name), exact=exact, amount=total, readings=ONE_YEAR[art])
 
 
 def _sold_for_owner(ctx, item, art, owner, sale, costs, awarded) -> None:
@@ -253,30 +236,15 @@ def _sold_for_owner(ctx, item, art, owner, sale, costs, awarded) -> None:
     if owed > price:
         ctx.finding("info", "owner-sale-short", [cite, "jp-1875:34"], item=repr(item.id), price=str(yen(price)),
                     art=str(art))
-    ctx.out.step("owner_sale", (cite, "jp-1875:34"),
-                 Later(_owner_sale_text, item.id, owner, sale.date, price, tuple(paid),
-                       sum((r.amount for r in rest), Decimal(0))),
-                 inputs={"price": price, "owner": owner, "sold": sale.date}, exact=left,
-                 readings=("jp-1875-31-owner-sale",))
-
-
-def _owner_sale_text(item_id, owner, sold_on, price, paid, rest) -> tuple[str, str]:
-    parts = ", ".join(f"{what} {yen(amount)}" for _, what, amount in paid)
-    return (f"{item_id}: sold on {sold_on} at the owner's request (proviso) for {yen(price)} yen, held in custody: "
-            f"it pays first the costs and the finder's share ({parts}), and the rest, {rest} yen, goes to the "
-            f"owner {owner}.",
-            f"{item_id}: 持主ノ情願ニヨリ {sold_on} 売払、代金 {yen(price)} 円 — 費用及ヒ取揚主ノ分（{parts}）ヲ"
-            f"償ヒ、残リ {rest} 円ヲ持主ニ渡ス")
+    ctx.step("owner_sale", (cite, "jp-1875:34"), "sold-for-owner", item=item.id, owner=owner, sold=sale.date,
+             price=yen(price), paid=", ".join(f"{what} {yen(amount)}" for _, what, amount in paid),
+             rest=sum((r.amount for r in rest), Decimal(0)),
+             inputs={"price": price, "owner": owner, "sold": sale.date}, exact=left,
+             readings=("jp-1875-31-owner-sale",))
 
 
 #: the reading of the year within which the owner may appear, by article
 ONE_YEAR = {31: ("jp-1875-31-one-year",), 32: ("jp-1875-32-one-year",)}
-
-
-def _returned_text(item_id, owner, known_on, share, net, exact, total) -> tuple[str, str]:
-    return (f"{item_id}: owner {owner} known on {known_on}, within a year of the find: the thing goes back "
-            f"to the owner, and the finder gets {share} of {yen(net)} yen = {yen(exact)} → {total} yen, paid by the owner.",
-            f"{item_id}: 一ケ年以内ニ持主知レタリ — 見積代価 {yen(net)} 円ノ{share} = {total} 円ヲ取揚主ニ与ヘ、現品ハ持主ニ返還")
 
 
 def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, found_on, year_end) -> None:
@@ -313,9 +281,10 @@ def _sold_after_year(ctx, item, group, art, name_ja, finders, owner, known_on, f
     finder_parts = [a for f, amt in zip(finders, amounts) for a in ctx.out.award(f, item.id, "finder_share", amt, cites)]
     gov_parts = ctx.out.award("government", item.id, "government_share", amounts[-1], cites)
     ctx.out.charge_awards(finder_parts + gov_parts, "custody", cites)
-    ctx.out.step("finder_share", cites, Later(_sold_text, item.id, year_end, base, net, share.text, finders, *amounts),
-                 inputs={"price": base, "found": found_on, "finders": finders},
-                 params=step_params(ctx, share_name), exact=net, amount=sum(amounts, Decimal(0)), readings=ONE_YEAR[art])
+    ctx.step("finder_share", cites, "sold-after-the-year", item=item.id, year_end=year_end, price=yen(base),
+             net=yen(net), share=share.text, finders=", ".join(f"{f} {a}" for f, a in zip(finders, amounts)),
+             government=amounts[-1], inputs={"price": base, "found": found_on, "finders": finders},
+             params=step_params(ctx, share_name), exact=net, amount=sum(amounts, Decimal(0)), readings=ONE_YEAR[art])
     _repayment(ctx, item, art, owner, known_on, found_on, amounts[-1])
 
 
@@ -329,36 +298,23 @@ def _weights(ctx: Context, group: str, share: Fraction, finders: int) -> list[Fr
     return cache[key]
 
 
-def _sold_text(item_id, year_end, base, net, share, finders, *amounts) -> tuple[str, str]:
-    return (f"{item_id}: no owner within a year (until {year_end}); sale for {yen(base)} yen, net {yen(net)} yen: "
-            f"finder {share} = {', '.join(f'{f} {a}' for f, a in zip(finders, amounts))}, government {amounts[-1]}.",
-            f"{item_id}: 一ケ年ヲ過キ公売 — 代価 {yen(net)} 円、取揚主 {share}、残リハ官ニ収ム")
-
-
 def _repayment(ctx, item, art, owner, known_on, found_on, gov_amount: Decimal) -> None:
     """Art 31 item 2, proviso (applied to ships by art 32): repaid within three years of the find."""
     cite = CITES[(art, 2)]
     period = ctx.param("drift.repayment_period")
     due = period.value.due(found_on)
-    ctx.out.deadline(f"owner of {item.id} to appear for repayment of the government's part", owner, due,
-                     known_on, cite, local=f"{item.id} ノ持主官ノ取分償還ノ為申出ツ")
+    ctx.deadline("owner-to-appear-for-repayment", owner, due, known_on, cite, item=item.id)
     if owner is None or known_on is None:
         return
     if known_on <= due:
         if gov_amount:
             ctx.out.award(owner, item.id, "repayment", Fraction(gov_amount), cite)
             ctx.out.charge("government", owner, item.id, gov_amount, cite)
-        ctx.out.step("repayment", cite, Later(_repaid_text, item.id, owner, known_on, due, gov_amount),
-                     params=step_params(ctx, "drift.repayment_period"), amount=gov_amount,
-                     readings=("jp-1875-31-three-years",))
+        ctx.step("repayment", cite, "government-part-repaid", item=item.id, owner=owner, known_on=known_on, due=due,
+                 government=gov_amount, params=step_params(ctx, "drift.repayment_period"), amount=gov_amount,
+                 readings=("jp-1875-31-three-years",))
     else:
         ctx.finding("info", "repayment-too-late", cite, item=repr(item.id), known_on=str(known_on), due=str(due))
-
-
-def _repaid_text(item_id, owner, known_on, due, gov_amount) -> tuple[str, str]:
-    return (f"{item_id}: owner {owner} appeared on {known_on}, within three years of the find (until {due}): "
-            f"the government's part {gov_amount} yen is repaid.",
-            f"{item_id}: 三ケ年以内ニ持主知レタリ — 官ニ収メシ {gov_amount} 円ヲ下戻ス")
 
 
 @rule(cites=["jp-1875:29"],
@@ -387,14 +343,15 @@ def drift_report(ctx: Context) -> None:
         record = ctx.scenario.first("declared", items=item.id)
         if record is None:
             ctx.finding("warning", "drift-record-not-submitted", "jp-1875:29", item=repr(item.id))
-        ctx.out.step("drift_report", "jp-1875:29", Later(_report_text, item.id, report, record),
-                     readings=("jp-1875-29-report",))
+        ctx.step("drift_report", "jp-1875:29", "drift-find-report", item=item.id,
+                 by=ids(report.get("by")) if report else None, reported=report.date if report else None,
+                 recorded=record.date if record else None, variant=REPORT_SHAPE[report is not None, record is not None],
+                 readings=("jp-1875-29-report",))
 
 
-def _report_text(item_id, report, record) -> tuple[str, str]:
-    return (f"{item_id}: " + (f"reported by {ids(report.get('by'))} on {report.date}" if report else "not reported")
-            + (f"; record submitted to the competent office on {record.date}." if record else "; no record submitted."),
-            f"{item_id}: 見附ル者ヨリ浦役人ニ報知、浦役人調書ヲ作リ管庁ヘ届出")
+#: (reported, record submitted) → the shape of the step ``drift-find-report``
+REPORT_SHAPE = {(True, True): "reported-recorded", (True, False): "reported-not-recorded",
+                (False, True): "not-reported-recorded", (False, False): "not-reported-not-recorded"}
 
 
 @rule(cites=["jp-1875:37"],
@@ -406,7 +363,5 @@ def storm_flood(ctx: Context) -> None:
     if not ctx.case.flood:
         return
     ctx.finding("info", "flood-goods-as-drift", "jp-1875:37")
-    ctx.out.step("storm_flood", "jp-1875:37",
-                 f"Goods carried off by a storm or flood ({ids([i.id for i in ctx.scenario.items])}): the drift-goods "
-                 "rules apply to them (art 37).",
-                 "暴風洪水等ニテ漂流シタル材木物品等 — 漂着物ノ規則ヲ通シ用フ", readings=["jp-1875-37-flood"])
+    ctx.step("storm_flood", "jp-1875:37", "flood-goods-as-drift", items=ids([i.id for i in ctx.scenario.items]),
+             readings=["jp-1875-37-flood"])

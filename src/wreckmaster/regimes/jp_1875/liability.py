@@ -29,9 +29,7 @@ def negligent_master(ctx: Context) -> None:
     m = master(ctx)
     if case.unforeseeable:
         ctx.finding("info", "master-not-liable", "jp-1875:26", master=str(name(ctx, m)))
-        ctx.out.step("negligent_master", "jp-1875:26",
-                     "Negligence, but the disaster was beyond human foresight and prevention: no liability.",
-                     "人智ノ前知ス可カラス人力ノ予防ス可カラサル災厄 — 償却セシメス", readings=["jp-1875-26-liability"])
+        ctx.step("negligent_master", "jp-1875:26", "master-not-liable", readings=["jp-1875-26-liability"])
         return
     if m is None:
         ctx.finding("error", "liable-master-unknown", "jp-1875:26")
@@ -41,18 +39,15 @@ def negligent_master(ctx: Context) -> None:
                 **({"variant": "amount", "loss": str(loss)} if loss is not None else {"variant": "no-amount"}))
     side = owner_side(ctx)
     if loss is None or side is None:
-        ctx.out.step("negligent_master", "jp-1875:26",
-                     f"The master {m} is liable for the loss; no amount is computed"
-                     + (" (case.loss not given)." if loss is None else " (no owner side to receive it)."),
-                     f"船長 {m} 怠慢 — 損失ヲ償却セシム", readings=["jp-1875-26-liability"])
+        ctx.step("negligent_master", "jp-1875:26", "master-liable-no-amount", master=m,
+                 variant="no-loss" if loss is None else "no-owner-side", readings=["jp-1875-26-liability"])
         return
     payees, shares = side
     parts = split(Fraction(loss), shares, ctx.out.currency)
     for payee, amount in zip(payees, parts):
         if payee != m and amount:
             ctx.out.charge(m, payee, "loss", amount, "jp-1875:26")
-    ctx.out.step("negligent_master", "jp-1875:26",
-                 f"The master {m} makes good the loss of {loss} yen to the owner side: "
-                 + ", ".join(f"{p} {a}" + (" (himself: nothing to pay)" if p == m else "") for p, a in zip(payees, parts)) + ".",
-                 f"船長 {m} 怠慢ニヨリ損失 {loss} 円ヲ償却セシム",
-                 inputs={"loss": loss, "master": m}, amount=sum(parts), readings=["jp-1875-26-liability"])
+    ctx.step("negligent_master", "jp-1875:26", "master-makes-good-the-loss", master=m, loss=loss,
+             parts=", ".join(f"{p} {a}" + (" (himself: nothing to pay)" if p == m else "")
+                             for p, a in zip(payees, parts)),
+             inputs={"loss": loss, "master": m}, amount=sum(parts), readings=["jp-1875-26-liability"])

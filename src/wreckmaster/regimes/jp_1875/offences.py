@@ -18,15 +18,6 @@ from wreckmaster.law.rules import rule
 
 from .common import ids
 
-PARTS = {
-    None: "stole or plundered goods under pretext of rescue (救助ニ托シテ窃盗或ハ掠奪)",
-    "principal": "stole or plundered goods under pretext of rescue (救助ニ托シテ窃盗或ハ掠奪)",
-    "accomplice": "took part in a theft or plunder at the wreck (窃盗掠奪ニ与スル)",
-    "concealer": "hid the principal offender of a theft at the wreck (本犯ヲ陰匿スル)",
-    "receiver": "bought or sold goods knowing them stolen from the wreck (窃盗物ト知テ売買スル)",
-}
-
-
 def _items(ev) -> dict[str, str]:
     """The goods an offence names, as the finding's value (its template's variant says whether any are)."""
     return {"items": str(ids(ev.get("items")))} if ev.get("items") else {}
@@ -40,20 +31,19 @@ def offences(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("concealed_sale"):
         ctx.finding("warning", "secret-sale", "jp-1875:27", by=str(ids(ev.get("by"))), date=str(ev.date),
                     **_items(ev), **({"variant": "items"} if ev.get("items") else {}))
-        ctx.out.step("offences", "jp-1875:27", f"{ev.date}: secret sale of secured goods by {ids(ev.get('by'))}.",
-                     "保安シタル難船物ヲ沈没ト偽リ窃カニ売買ス — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
+        ctx.step("offences", "jp-1875:27", "secret-sale", date=ev.date, by=ids(ev.get("by")),
+                 readings=["jp-1875-27-penalties"])
     for ev in ctx.scenario.events_of("theft"):
         items = _items(ev)
         ctx.finding("warning", "theft-at-wreck", "jp-1875:28", by=str(ids(ev.get("by"))), date=str(ev.date),
                     **items, variant=(ev.get("part") or "principal") + ("-items" if items else ""))
-        ctx.out.step("offences", "jp-1875:28", f"{ev.date}: {ids(ev.get('by'))} {PARTS[ev.get('part')]}.",
-                     "救助ニ托シテ窃盗掠奪 — 律ニ照シテ処分", readings=["jp-1875-27-penalties"])
+        ctx.step("offences", "jp-1875:28", "theft-at-wreck", date=ev.date, by=ids(ev.get("by")),
+                 variant=ev.get("part") or "principal", readings=["jp-1875-27-penalties"])
     for ev in ctx.scenario.events_of("unreported_use"):
         act = "sold" if ev.get("sold") else "used"
         ctx.finding("warning", "drift-goods-used-unreported", ["jp-1875:36", "jp-1875:28", "jp-1875:29"],
                     variant=act, by=str(ids(ev.get('by'))), items=str(ids(ev.get('items'))),
                     date=str(ev.date))
-        ctx.out.step("offences", ["jp-1875:36", "jp-1875:28"],
-                     f"{ev.date}: {ids(ev.get('by'))} {act} drift goods {ids(ev.get('items'))} without reporting them.",
-                     "漂着物ヲ浦役人ニ報知スルコトナク私カニ使用又ハ売買 — 第二十八条ニ照シテ処分",
-                     readings=["jp-1875-36-finder-share", "jp-1875-27-penalties"])
+        ctx.step("offences", ["jp-1875:36", "jp-1875:28"], "drift-goods-used-unreported", date=ev.date,
+                 by=ids(ev.get("by")), items=ids(ev.get("items")), variant=act,
+                 readings=["jp-1875-36-finder-share", "jp-1875-27-penalties"])

@@ -23,7 +23,8 @@ from __future__ import annotations
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side
+from .common import (crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side,
+                     shape)
 
 
 @rule(cites=["jp-1875:2"],
@@ -33,9 +34,7 @@ def coast_officials(ctx: Context) -> None:
     if officials(ctx):
         return
     ctx.finding("info", "no-coast-official", "jp-1875:2")
-    ctx.out.step("coast_officials", "jp-1875:2",
-                 "No coast official (浦役人) is named in the case (no party with the role 'official').",
-                 "浦役人ノ名ナシ", readings=["jp-1875-2-officials"])
+    ctx.step("coast_officials", "jp-1875:2", "no-coast-official-named", readings=["jp-1875-2-officials"])
 
 
 @rule(cites=["jp-1875:3"],
@@ -55,12 +54,9 @@ def distress_report(ctx: Context) -> None:
     offs = set(officials(ctx))
     to_official = [r for r in reports if not r.get("to") or offs & set(r.get("to"))]
     delay = (first.date - ctx.case.occurred).days
-    ctx.out.step("distress_report", "jp-1875:3",
-                 f"First report of the distress by {ids(first.get('by'))} on {first.date}"
-                 + (f" to {ids(first.get('to'))}" if first.get("to") else "")
-                 + f", {delay} day(s) after the casualty; art 3 says 'at once' (直チニ) and fixes no number of days.",
-                 f"{first.date} {ids(first.get('by'))} ヨリ浦役人ニ報知 (難破ヨリ {delay} 日)",
-                 inputs={"by": first.get("by"), "to": first.get("to"), "date": first.date, "occurred": ctx.case.occurred},
+    ctx.step("distress_report", "jp-1875:3", "distress-reported", by=ids(first.get("by")), date=first.date,
+             to=ids(first.get("to")), delay=delay, variant="to" if first.get("to") else None,
+             inputs={"by": first.get("by"), "to": first.get("to"), "date": first.date, "occurred": ctx.case.occurred},
                  readings=["jp-1875-3-first-report"])
     if not to_official:
         ctx.finding("warning", "report-not-to-official", "jp-1875:3", variant="distress", to=str(ids(first.get('to'))))
@@ -75,10 +71,8 @@ def nearest_village(ctx: Context) -> None:
     ctx.finding("info", "nearest-office", "jp-1875:3", office=str(office.name),
                 office_en=str(office.name_en or ''), distance_m=str(office.distance_m),
                 source=str(office.source), data_version=str(office.data_version))
-    ctx.out.step("nearest_office", "jp-1875:3",
-                 f"Nearest village office: {office.name}, {office.distance_m} m from the position in a straight line.",
-                 f"最寄ノ浦方 {office.name} (直線距離 {office.distance_m} 米)",
-                 inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
+    ctx.step("nearest_office", "jp-1875:3", "nearest-office", office=office.name, distance_m=office.distance_m,
+             inputs={"office": office.name, "distance_m": office.distance_m, "data_version": office.data_version},
                  readings=["jp-1875-3-nearest-village"])
 
 
@@ -89,16 +83,13 @@ def transshipment(ctx: Context) -> None:
     for ev in ctx.scenario.events_of("goods_moved"):
         what = ids(ev.get("items")) if ev.get("items") else "goods"
         if ev.get("requested_by_master"):
-            ctx.out.step("transshipment", "jp-1875:3",
-                         f"{ids(ev.get('by'))} moved {what} from the ship on {ev.date} at the master's request.",
-                         f"{ev.date} 船長ノ頼談ニ依リ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
+            ctx.step("transshipment", "jp-1875:3", "goods-moved-on-request", by=ids(ev.get("by")), what=what,
+                     date=ev.date, readings=["jp-1875-3-transship-request"])
             continue
         ctx.finding("warning", "goods-moved-without-request", "jp-1875:3", by=str(ids(ev.get('by'))), what=str(what),
                     what_ja=ids(ev.get("items")) if ev.get("items") else "物品", date=str(ev.date))
-        ctx.out.step("transshipment", "jp-1875:3",
-                     f"{ids(ev.get('by'))} moved {what} on {ev.date}; no request of the master is recorded "
-                     "(requested_by_master is not true).",
-                     f"{ev.date} 船長等ヨリ頼談無之内ニ猥リニ物品ヲ積ミ移ス", readings=["jp-1875-3-transship-request"])
+        ctx.step("transshipment", "jp-1875:3", "goods-moved-without-request", by=ids(ev.get("by")), what=what,
+                 date=ev.date, readings=["jp-1875-3-transship-request"])
 
 
 @rule(cites=["jp-1875:4"],
@@ -110,18 +101,14 @@ def major_wreck_callout(ctx: Context) -> None:
     vessel = ctx.case.vessel
     if drift_case(ctx) or vessel is None or not many_hands(ctx):
         return
-    judged = ("the coast official judged that many hands are needed (case.many_hands)"
-              if ctx.case.many_hands else f"a major wreck by what happened: {', '.join(major_wreck_facts(ctx))}")
     calls = ctx.scenario.events_of("called_out")
     bells = next((c for c in calls if c.get("bells")), None)
     boats = next((c for c in calls if c.get("neighbour_boats")), None)
-    ctx.out.step("major_wreck_callout", "jp-1875:4",
-                 f"A major wreck needing many hands (大難船: {judged}); the coast official sounds the "
-                 "clappers and bells to call people together and orders the neighbouring boat owners out"
-                 + (f"; bells sounded on {bells.date}" if bells else "")
-                 + (f"; neighbours' boats ordered out on {boats.date}" if boats else "") + ".",
-                 "多人数ヲ要スル大難船 — 板木半鐘等打鳴ラシ人数ヲ呼聚メ近隣ノ船持ニ助船ヲ出サシム",
-                 inputs={"many_hands": ctx.case.many_hands, "facts": major_wreck_facts(ctx)},
+    ctx.step("major_wreck_callout", "jp-1875:4", "many-hands-called", facts=", ".join(major_wreck_facts(ctx)),
+             bells=bells.date if bells else None, boats=boats.date if boats else None,
+             variant=("judged" if ctx.case.many_hands else "by-facts") + ("-bells" if bells else "")
+             + ("-boats" if boats else ""),
+             inputs={"many_hands": ctx.case.many_hands, "facts": major_wreck_facts(ctx)},
                  readings=["jp-1875-4-major-wreck"])
     if bells is None:
         ctx.finding("warning", "alarm-not-sounded", "jp-1875:4")
@@ -144,10 +131,9 @@ def economy_and_dismissal(ctx: Context) -> None:
         ctx.finding("info", "dismissal-not-recorded", "jp-1875:5", hired=str(ids([e.id for e in hired])))
         return
     late = [e for e in hired if e.date is not None and e.date > dismissed.date]
-    ctx.out.step("economy_and_dismissal", "jp-1875:5",
-                 f"The people were dismissed on {dismissed.date}; labour and boats hired: "
-                 f"{ids([e.id for e in hired])}" + (f"; dated after the dismissal: {ids([e.id for e in late])}" if late else "") + ".",
-                 f"{dismissed.date} 人数ヲ退散セシム", readings=["jp-1875-5-dismissal"])
+    ctx.step("economy_and_dismissal", "jp-1875:5", "people-dismissed", date=dismissed.date,
+             hired=ids([e.id for e in hired]), late=ids([e.id for e in late]), variant="late" if late else None,
+             readings=["jp-1875-5-dismissal"])
     for e in late:
         ctx.finding("warning", "labour-after-dismissal", "jp-1875:5", expense=repr(e.id), category=str(e.category),
                     date=str(e.date), dismissed=str(dismissed.date))
@@ -165,11 +151,10 @@ def safe_keeping(ctx: Context) -> None:
     handed = {i for ev in ctx.scenario.events_of("mail_handed_over") for i in ev.get("items")}
     for ev in stored:
         extra = [w for w, flag in (("a shed (小屋掛ケ)", ev.get("shed")), ("a watchman (番人)", ev.get("guard"))) if flag]
-        ctx.out.step("safe_keeping", "jp-1875:6",
-                     f"{ids(ev.get('items'))} stored on {ev.date}" + (f" at {ev.get('place')}" if ev.get("place") else "")
-                     + (f", with {' and '.join(extra)} — an art 11 item 3 cost" if extra else "") + ".",
-                     f"{ids(ev.get('items'))} ヲ最安全ニシテ便利ノ場所ニ置ク" + ("、小屋掛ケ番人" if extra else ""),
-                     readings=["jp-1875-6-storage"])
+        ctx.step("safe_keeping", "jp-1875:6", "goods-stored", items=ids(ev.get("items")), date=ev.date,
+                 place=ev.get("place"), kept_with=" and ".join(extra),
+                 variant=shape(("at-place", ev.get("place")), ("with-shed-or-watchman", extra)),
+                 readings=["jp-1875-6-storage"])
     missing = [i.id for i in ctx.scenario.items if i.found is not None and i.id not in kept and i.id not in handed]
     if missing:
         ctx.finding("warning", "storage-not-recorded", "jp-1875:6", missing=str(ids(missing)))
@@ -193,9 +178,8 @@ def notify_owners(ctx: Context) -> None:
     owners |= {i.owner for i in ctx.scenario.items if i.owner}
     m = master(ctx)
     if owners and owners <= {m}:
-        ctx.out.step("notify_owners", "jp-1875:7",
-                     f"The master {name(ctx, m)} is himself the owner: there is no one else to notify.",
-                     "船長即チ船主ナリ", readings=["jp-1875-7-at-once"])
+        ctx.step("notify_owners", "jp-1875:7", "master-is-the-owner", master=name(ctx, m),
+                 readings=["jp-1875-7-at-once"])
         return
     notice = ctx.scenario.first("owner_notified")
     if notice is None:
@@ -203,9 +187,7 @@ def notify_owners(ctx: Context) -> None:
                     date=str(landed.date))
         return
     delay = (notice.date - landed.date).days
-    ctx.out.step("notify_owners", "jp-1875:7",
-                 f"{ids(landed.get('by'))} landed on {landed.date}; the owners were notified on {notice.date}"
-                 + (f" ({ids(notice.get('to'))})" if notice.get("to") else "")
-                 + f", {max(delay, 0)} day(s) later. 'At once' (直チニ) fixes no number of days: no deadline is computed.",
-                 f"{landed.date} 上陸、{notice.date} 船主荷主ニ報知",
-                 inputs={"landed": landed.date, "notified": notice.date}, readings=["jp-1875-7-at-once"])
+    ctx.step("notify_owners", "jp-1875:7", "owners-notified", by=ids(landed.get("by")), landed=landed.date,
+             notified=notice.date, to=ids(notice.get("to")), days=max(delay, 0),
+             variant="to" if notice.get("to") else None,
+             inputs={"landed": landed.date, "notified": notice.date}, readings=["jp-1875-7-at-once"])

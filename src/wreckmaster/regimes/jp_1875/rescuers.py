@@ -47,9 +47,8 @@ def rescuer_rewards(ctx: Context) -> None:
             ctx.finding("warning", "rescuer-not-reported", "jp-1875:16", party=str(name(ctx, p.id)), why=str(why),
                         why_ja=why_ja)
             continue
-        ctx.out.step("rescuer_rewards", "jp-1875:16",
-                     f"{name(ctx, p.id)} {why}: reported to the competent office on {ev.date}.",
-                     f"{p.id}: 管庁ヘ届出 ({ev.date})", readings=["jp-1875-16-report"])
+        ctx.step("rescuer_rewards", "jp-1875:16", "rescuer-reported", party=name(ctx, p.id), party_id=p.id, why=why,
+                 date=ev.date, readings=["jp-1875-16-report"])
         decisions = [d for d in ctx.scenario.events_of("reward_decided") if d.get("to") == p.id and d.get("for") not in items]
         if not decisions:
             ctx.finding("info", "rescuer-reward-pending", "jp-1875:16", party=str(name(ctx, p.id)))
@@ -57,9 +56,6 @@ def rescuer_rewards(ctx: Context) -> None:
         for d in decisions:
             awarded = ctx.out.award(p.id, d.get("for"), "allowance", Fraction(d.get("amount")), "jp-1875:16")
             ctx.out.charge_awards(awarded, "government", "jp-1875:16")
-            ctx.out.step("rescuer_rewards", "jp-1875:16",
-                         f"{p.id}: allowance (手当金) of {d.get('amount')} yen fixed by the competent office on {d.date}, "
-                         "paid by the government.",
-                         f"{p.id}: 手当金 {d.get('amount')} 円 (管庁ヨリ給ス)",
-                         amount=sum(a.amount for a in awarded),
-                         readings=["jp-1875-16-allowance", "jp-1875-16-paid-by-government"])
+            ctx.step("rescuer_rewards", "jp-1875:16", "rescuer-allowance", party=p.id, allowance=d.get("amount"),
+                     date=d.date, amount=sum(a.amount for a in awarded),
+                     readings=["jp-1875-16-allowance", "jp-1875-16-paid-by-government"])

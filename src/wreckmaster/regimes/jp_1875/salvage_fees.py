@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from wreckmaster.law.assessment import Award, Later
+from wreckmaster.law.assessment import Award
 from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
 from wreckmaster.law.regime import Context
@@ -46,8 +46,7 @@ def salvage_fee(ctx: Context) -> None:
         waters = found.waters or ctx.case.waters
         if found.state == "ashore":
             ctx.finding("info", "no-fee-ashore", "jp-1875:8", item=repr(item.id))
-            ctx.out.step("salvage_fee", "jp-1875:8", f"{item.id}: found ashore — no rate in art 8, no fee.",
-                         f"{item.id}: 陸上ニテ発見 — 第八条ニ割合ナシ、保安料ナシ", readings=["jp-1875-8-ashore"])
+            ctx.step("salvage_fee", "jp-1875:8", "found-ashore-no-fee", item=item.id, readings=["jp-1875-8-ashore"])
             continue
         if found.state is None:
             ctx.finding("error", "found-state-missing", "jp-1875:8", item=repr(item.id))
@@ -70,33 +69,23 @@ def salvage_fee(ctx: Context) -> None:
         awarded = ctx.out.award(found.by, item.id, "salvage_fee", exact, cite)
         fees.extend(awarded)
         total = sum(a.amount for a in awarded)
-        ctx.out.step("salvage_fee", cite, Later(_fee_text, item.id, waters, found.state, item.value, rate.text,
-                                                exact, total, found.by, *awarded),
-                     inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
-                             "finders": found.by},
-                     params=step_params(ctx, rate_name), exact=exact, amount=total, readings=FEE_READINGS)
+        ctx.step("salvage_fee", cite, "salvage-fee", item=item.id, waters=waters, state=found.state,
+                 place_ja=PLACE_JA[(waters, found.state)], value=item.value, rate=rate.text, fee=yen(exact),
+                 total=total, finders=ids(found.by), shares=", ".join(f"{a.to} {a.amount}" for a in awarded),
+                 variant=None if len(awarded) == 1 else "split",   # no award (a fee of 0): "split equally: ." as before
+                 inputs={"item": item.id, "value": item.value, "waters": waters, "state": found.state,
+                         "finders": found.by},
+                 params=step_params(ctx, rate_name), exact=exact, amount=total, readings=FEE_READINGS)
     ctx[SALVAGE_FEES] = fees
 
 
 FEE_READINGS = ("jp-1875-8-value-base",)
 
 
-def _fee_text(item_id, waters, state, value, rate, exact, total, finders, *awarded) -> tuple[str, str]:
-    """The art 8 step of one item (written when the explanation is read; the awards are passed
-    one by one, not in a list: one object less per item in a large case)."""
-    split = "" if len(awarded) == 1 else " split equally: " + ", ".join(f"{a.to} {a.amount}" for a in awarded)
-    return (f"{item_id}: {waters} {state}, value {value} yen × {rate} = {yen(exact)} yen"
-            f" → {total} yen to {', '.join(finders)}{split}.",
-            f"{item_id}: {PLACE_JA[(waters, state)]}スル物品 代価 {value} 円 × {rate} = "
-            f"{yen(exact)} 円 → 保安料 {total} 円")
-
-
 def fee_denied(ctx: Context, item_id: str, base_cite: str) -> None:
     """Art 9, an exception to art 8: no fee (nor other wages) where effort is not evidenced."""
     ctx.finding("error", "effort-not-evidenced", ["jp-1875:9", base_cite], item=repr(item_id))
-    ctx.out.step("effort_not_evidenced", ["jp-1875:9", base_cite],
-                 f"{item_id}: art 9 overrides art 8 — effort not evidenced, no salvage fee.",
-                 f"{item_id}: 尽力シタル証跡顕然タラス — 第九条ニ依リ保安料ヲ割渡サス")
+    ctx.step("effort_not_evidenced", ["jp-1875:9", base_cite], "no-fee-without-effort", item=item_id)
 
 
 def wages_denied(ctx: Context, item) -> None:
@@ -111,10 +100,8 @@ def wages_denied(ctx: Context, item) -> None:
     listed_ja = "、".join(f"{e.id}（{e.category}、{e.amount if e.amount is not None else '?'}円、{e.payee}へ）"
                           for e in withheld)
     ctx.finding("error", "wages-withheld", "jp-1875:9", item=repr(item.id), listed=str(listed), listed_ja=listed_ja)
-    ctx.out.step("effort_not_evidenced", "jp-1875:9",
-                 f"{item.id}: art 9 also withholds the other wages (賃銭) paid to its finders for it: {listed}.",
-                 f"{item.id}: 第九条ニ依リ其他ノ賃銭等モ割渡サス: {listed}", params=[param],
-                 readings=["jp-1875-9-other-wages"])
+    ctx.step("effort_not_evidenced", "jp-1875:9", "other-wages-withheld", item=item.id, listed=listed, params=[param],
+             readings=["jp-1875-9-other-wages"])
 
 
 def _no_effort(ctx: Context, item, base_cite: str) -> None:
@@ -153,8 +140,5 @@ def fee_in_kind(ctx: Context) -> None:
                 if item is not None and item.value is not None else {}
             ctx.finding("info", "fee-paid-in-kind", "jp-1875:8", item=repr(item_id), date=str(ev.date),
                         total=str(total), to=str(ids([a.to for a in mine])), **of_value)
-            ctx.out.step("fee_in_kind", "jp-1875:8",
-                         f"{item_id}: the owner ({ids(ev.get('by'))}) chose to pay the fee of {total} yen in kind; "
-                         "the amount is unchanged — it measures the goods handed over.",
-                         f"{item_id}: 所持主ノ都合ニ因リ保安料 {total} 円ヲ現物ニテ遣ハス",
-                         amount=total, readings=["jp-1875-8-money-or-kind"])
+            ctx.step("fee_in_kind", "jp-1875:8", "fee-given-in-kind", item=item_id, by=ids(ev.get("by")), total=total,
+                     amount=total, readings=["jp-1875-8-money-or-kind"])

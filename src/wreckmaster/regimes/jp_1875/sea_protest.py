@@ -20,7 +20,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Scenario
 
-from .common import ids, master
+from .common import ids, master, shape
 
 #: The seven particulars (但シ浦証文中左ノ箇条ヲ載ス可シ): item, event field, citation.
 CONTENTS = (
@@ -33,6 +33,13 @@ CONTENTS = (
     (7, "casualties", "jp-1875:21#7"),
 )
 CREW_CASUALTY_COSTS = ("crew-medical", "crew-search", "crew-burial")
+
+
+#: how the master and crew were examined (art 21, 別々ニ), and whether their accounts agree (各々符合スル),
+#: as the step ``sea-protest-examination`` says it (English: the step's Japanese names the procedure only)
+EXAMINATION = {None: "nobody examined yet", True: "examined separately", False: "not examined separately"}
+ACCOUNTS = {True: "the accounts agree with each other and with the traces or log",
+            False: "the accounts are not recorded as agreeing"}
 
 
 def _jettison(ctx: Context) -> bool:
@@ -86,16 +93,12 @@ def sea_protest(ctx: Context) -> None:
     m, examined, present, separately, agree = _examination(ctx)
     crew = [p for p in examined if p != m]
     exams = ctx.scenario.events_of("examined")
-    ctx.out.step("sea_protest", "jp-1875:21",
-                 "Sea protest (浦証文)" + (f" applied for by {req.get('by')} on {req.date}" if req else "")
-                 + f": master {m or '?'}; crew examined {ids(crew)}; coast officials present {ids(present)}; "
-                 + ("nobody examined yet" if separately is None
-                    else "examined separately" if separately else "not examined separately")
-                 + ("; the accounts agree with each other and with the traces or log." if agree
-                    else "; the accounts are not recorded as agreeing.")
-                 + (" The log (航海日記) was compared." if any(e.get("log_compared") for e in exams) else ""),
-                 "浦証文 — 浦役人立会ノ上船長及ヒ乗組ノ者ヲ別々ニ取調ヘ航海日記ニ照ス",
-                 params=[min_off, min_crew], readings=["jp-1875-21-examined"])
+    log = any(e.get("log_compared") for e in exams)
+    ctx.step("sea_protest", "jp-1875:21", "sea-protest-examination", by=req.get("by") if req else None,
+             applied=req.date if req else None, master=m or "?", crew=ids(crew), officials=ids(present),
+             examination=EXAMINATION[separately], accounts=ACCOUNTS[agree],
+             variant=shape(("applied", req), ("log", log)),
+             params=[min_off, min_crew], readings=["jp-1875-21-examined"])
     if len(present) < min_off.value:
         ctx.finding("warning", "sea-protest-officials-too-few", "jp-1875:21", count=str(len(present)),
                     officials=str(ids(present)), minimum=str(min_off.value))

@@ -27,7 +27,7 @@ from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Scenario
 
-from .common import drift_case, expense_categories, ids, master, owner_side
+from .common import drift_case, expense_categories, ids, master, owner_side, shape
 
 #: The groups of the statement, in the order of art 19 (第十一条第十二条第十三条第十五条), and the rest.
 GROUPS = (
@@ -105,10 +105,7 @@ def settlement_review(ctx: Context) -> None:
         ctx.finding("info", "settlement-under-review", "jp-1875:20", submitted=str(submitted.date))
     local = sum((c.amount for c in charges if c.payer == "local-public"), Decimal(0))
     if local:
-        ctx.out.step("settlement_review", "jp-1875:20",
-                     f"The local public part (民費), {local} yen, is collected by the competent office and handed "
-                     "down to the coast official (art 20, proviso).",
-                     f"民費 {local} 円ハ管庁ヨリ取立浦役人ヘ下渡ス", amount=local)
+        ctx.step("settlement_review", "jp-1875:20", "local-public-part-handed-down", local=local, amount=local)
     if approved is not None:
         _payments(ctx, approved, charges)
 
@@ -126,13 +123,9 @@ def _check_submission(ctx: Context, ev) -> None:
         ctx.finding("warning", "wreck-statement-missing", "jp-1875:19", date=str(ev.date))
     if not ev.get("owner_present"):
         ctx.finding("info", "owner-absent-from-settlement", "jp-1875:19", date=str(ev.date))
-    ctx.out.step("settlement_review", "jp-1875:19",
-                 f"Settlement statement submitted on {ev.date}, before coast officials {ids(offs)} and master/senior "
-                 f"crew {ids(crew)}" + ("; wreck statement attached" if ev.get("wreck_statement") else "")
-                 + ("; owner present." if ev.get("owner_present") else "."),
-                 f"{ev.date} 精算書ヲ作リ難破明細書ヲ添テ管庁ニ差出ス", params=[min_off, min_crew],
-                 readings=["jp-1875-19-grouping"])
-
+    ctx.step("settlement_review", "jp-1875:19", "settlement-submitted", date=ev.date, officials=ids(offs),
+             crew=ids(crew), params=[min_off, min_crew], readings=["jp-1875-19-grouping"],
+             variant=shape(("attached", ev.get("wreck_statement")), ("owner-present", ev.get("owner_present"))))
 
 def _payments(ctx: Context, approved, charges: list[Charge]) -> None:
     """Art 20: after the return, each payer pays at once, or by the day of grace granted."""
@@ -151,18 +144,15 @@ def _payments(ctx: Context, approved, charges: list[Charge]) -> None:
         grace = graces[payer]
         if grace:
             until = grace[-1].get("until")
-            ctx.out.deadline(f"pay {amount} yen under the settlement returned on {approved.date} (days of grace)",
-                             payer, until, done_on, "jp-1875:20",
-                             local=f"{approved.date} 下ケ渡シノ精算書ニ依リ {amount} 円ヲ出金ス（猶予ノ日数内）")
+            ctx.deadline("pay-within-grace", payer, until, done_on, "jp-1875:20", amount=amount,
+                         approved=approved.date)
         elif done_on is None:
             ctx.finding("warning", "settlement-unpaid", "jp-1875:20", payer=str(payer), amount=str(amount),
                         approved=str(approved.date), paid=str(paid))
-        ctx.out.step("settlement_payment", "jp-1875:20",
-                     f"{payer}: {amount} yen due under the settlement returned on {approved.date}; paid {paid} yen"
-                     + (f", in full on {done_on}" if done_on else "")
-                     + (f"; days of grace until {grace[-1].get('until')}" if grace else "") + ".",
-                     f"{payer}: 出金 {amount} 円" + (f"、{grace[-1].get('until')} マテ猶予" if grace else ""),
-                     amount=amount, readings=["jp-1875-20-grace", "jp-1875-20-payers"])
+        ctx.step("settlement_payment", "jp-1875:20", "settlement-payment", payer=payer, due=amount,
+                 approved=approved.date, paid=paid, paid_on=done_on, until=grace[-1].get("until") if grace else None,
+                 variant=shape(("in-full", done_on), ("grace", grace)),
+                 amount=amount, readings=["jp-1875-20-grace", "jp-1875-20-payers"])
 
 
 # --- the printable statement (精算書) ----------------------------------------------------

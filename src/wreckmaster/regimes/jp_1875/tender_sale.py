@@ -12,7 +12,6 @@
 """
 from __future__ import annotations
 
-from wreckmaster.law.assessment import Later
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -54,19 +53,12 @@ def sale_by_tender(ctx: Context) -> None:
                         kept=str(len(bids)), need=str(need),
                         **({"variant": "offered", "offered": str(offered)} if offered is not None else
                            {"variant": "not-offered"}))
-        ctx.out.step("sale_by_tender", "jp-1875:10",
-                     Later(_sale_text, what, item, ev.get("price"), len(missing), len(bids), need),
-                     inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
-                     params=params, readings=READINGS)
+        ctx.step("sale_by_tender", "jp-1875:10", "sale-by-tender", what=what, item=item, price=ev.get("price"),
+                 missing=len(missing), bids=len(bids), need=need, variant="conditions-missing" if missing else None,
+                 inputs={"item": item, "price": ev.get("price"), "bids": bids, "bids_offered": offered},
+                 params=params, readings=READINGS)
         consultation(ctx, ev, what, "sale.min_officials", "sale.min_crew", "jp-1875:10", f"{ev.date}の{item}の売却")
 
 
 READINGS = ("jp-1875-10-every-sale", "jp-1875-10-what-may-be-sold", "jp-1875-10-three-bids")
 
-
-def _sale_text(what: str, item: str, price, missing: int, bids: int, need: int) -> tuple[str, str]:
-    """The art 10 step of one sale (written when the explanation is read)."""
-    return (f"{what} for {price} yen: an art 10 sale by tender; "
-            + (f"{missing} of its conditions not recorded" if missing else "its conditions recorded")
-            + f"; {bids} bid(s) kept of the {need} required.",
-            f"{item}: 入札払 代価 {price} 円 — 広告・公ケノ場所・目録・買人ノ証書・附直段第三番迄")
