@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Literal, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 from . import money, periods
 from .values import exact_text, fraction_text
@@ -45,6 +46,10 @@ class Charge:
     cites: tuple[str, ...]
 
 
+#: the values of an entry not written by template
+_NO_VALUES: Mapping[str, Any] = MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class Deadline:
     duty: str
@@ -57,7 +62,7 @@ class Deadline:
     #: the duty's template id and values (issue 22, :mod:`.messages`: a page in another language
     #: renders its template there), and the note's; not part of the JSON, which carries the sentences
     message: str | None = None
-    values: tuple[tuple[str, Any], ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
     note_message: str | None = None
     note_local: str | None = None
 
@@ -130,7 +135,7 @@ class Step:
     #: the step's template id and its values (issue 22, :mod:`.messages`), where a template writes it:
     #: a page in another language renders that language's template
     message: str | None = None
-    values: tuple[tuple[str, Any], ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
 
     def _write(self) -> None:
         """Write the texts of a :class:`Later` (once; they are kept)."""
@@ -283,12 +288,12 @@ class Assessment:
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None,
                  cites: str | Sequence[str], status: periods.Status | None = None, note: str | None = None,
                  local: str | None = None, *, message: str | None = None,
-                 values: tuple[tuple[str, Any], ...] = (), note_message: str | None = None,
+                 values: Mapping[str, Any] | None = None, note_message: str | None = None,
                  note_local: str | None = None) -> Deadline:
         """Add a deadline: ``duty`` in English and, as ``local``, in the case's language (a rule
         gives them by template: :meth:`.regime.Context.deadline`)."""
         d = Deadline(duty, party, due, status or periods.status(due, done_on, self.as_of), _cites(cites), note, local,
-                     message, values, note_message, note_local)
+                     message, _NO_VALUES if values is None else values, note_message, note_local)
         self.deadlines.append(d)
         return d
 
@@ -307,7 +312,7 @@ class Assessment:
              inputs: dict[str, Any] | None = None, params: Sequence[Any] = (),
              exact: Fraction | None = None, amount: Decimal | None = None,
              readings: Sequence[str] = (), overrides: str | None = None, message: str | None = None,
-             values: tuple[tuple[str, Any], ...] = ()) -> Step:
+             values: Mapping[str, Any] | None = None) -> Step:
         """Add a step. ``en`` (and ``local``) are its texts, or ``en`` is a :class:`Later` that
         writes both when they are first read (``local`` is then not given). A rule gives them by
         template (:meth:`.regime.Context.step`), which keeps the ``message`` id and its ``values``."""
@@ -316,7 +321,7 @@ class Assessment:
                 raise TypeError("a Later writes both texts: local is not given with it")
             en, local = en.write, en.args  # type: ignore[assignment]
         s = Step(rule, _cites(cites), en, local, dict(inputs) if inputs else {}, tuple(params),
-                 exact, amount, self.currency, _readings(readings), overrides, message, values)
+                 exact, amount, self.currency, _readings(readings), overrides, message, _NO_VALUES if values is None else values)
         self.explanation.append(s)
         return s
 

@@ -59,6 +59,7 @@ def forget_source(regime: str) -> None:
     """The articles of a regime that is no longer registered (:func:`.regime.unregister`)."""
     if _SOURCES.pop(regime, None) is not None:
         law.cache_clear()
+        _readings.cache_clear()
 
 
 def _source(regime: str) -> Path:
@@ -167,7 +168,14 @@ def resolve(text: str | Citation) -> Resolved:
 
 
 def readings(regime: str) -> dict[str, dict[str, Any]]:
-    """Every reading of a regime, by id, with the citation of where it sits."""
+    """Every reading of a regime, by id, with the citation of where it sits (worked out once per
+    articles file: an append's read models assess the case twice, and walking the articles each
+    time was a third of that; issue 23). The mapping is shared: read it, do not change it."""
+    return _readings(regime, _source(regime))
+
+
+@lru_cache(maxsize=None)
+def _readings(regime: str, source: Path) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
 
     def walk(node: dict[str, Any], cite: str) -> None:

@@ -191,7 +191,9 @@ class Context:
         regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
         the case's language. A code without an English template raises at once (:class:`KeyError`).
         ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`."""
-        template = self.regime.messages.template(code, "en", values.get("variant"))
+        variant = values.get("variant")
+        row = self.regime.messages.findings.get(f"{code}/{variant}" if variant else code)
+        template = None if row is None else row.get("en")
         if template is None:
             raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
         if once:
@@ -199,8 +201,9 @@ class Context:
             if code in seen:
                 return
             seen.add(code)
+        local = row.get(self.regime.language)   # its message_local now, as localise() would write it
         self.out.finding(severity, code, template.format_map(values), cites,  # type: ignore[arg-type]
-                         values=tuple(sorted(values.items())))
+                         local=None if local is None else local.format_map(values), values=tuple(sorted(values.items())))
 
     # --- prose at the edge: steps and duties by template (issue 22, :mod:`.messages`) -------------
     def step(self, rule: str, cites: Any, message: str, /, *, inputs: dict[str, Any] | None = None,
@@ -213,13 +216,14 @@ class Context:
         message without an English template raises at once (:class:`KeyError`). The first three
         arguments are positional only, so a value may be named ``rule`` or ``cites``."""
         templates = self.regime.messages
-        key = f"{message}/{values['variant']}" if values.get("variant") else message
-        if "en" not in templates.steps.get(key, ()):
+        row = templates.steps.get(f"{message}/{values['variant']}" if values.get("variant") else message)
+        if row is None or "en" not in row:
             templates.english("steps", message, values)   # raises, naming it
-        kept = tuple(values.items())
-        return self.out.step(rule, cites, Later(_step_texts, templates, message, self.regime.language, kept),
+        # the values are kept as the call's own dict (one object a step: a register of 10,000 items
+        # makes a step an item), and the texts written from the template's row when first read
+        return self.out.step(rule, cites, Later(_step_texts, row, self.regime.language, values),
                              inputs=inputs, params=params, readings=readings, exact=exact, amount=amount,
-                             overrides=overrides, message=message, values=kept)
+                             overrides=overrides, message=message, values=values)
 
     def deadline(self, duty: str, party: str | None, due: date, done_on: date | None, cites: Any, /, *,
                  status: Any = None, note: str | None = None, **values: Any) -> Any:
@@ -232,7 +236,7 @@ class Context:
         return self.out.deadline(
             templates.english("duties", duty, values), party, due, done_on, cites, status=status,
             note=templates.english("notes", note, values) if note else None,
-            local=templates.text("duties", duty, lang, values), message=duty, values=tuple(values.items()),
+            local=templates.text("duties", duty, lang, values), message=duty, values=values,
             note_message=note, note_local=templates.text("notes", note, lang, values) if note else None)
 
     def finding_once(self, severity: str, code: str, message: str, cites: Any) -> None:
@@ -243,11 +247,10 @@ class Context:
             self.out.finding(severity, code, message, cites)  # type: ignore[arg-type]
 
 
-def _step_texts(templates: "messages.Templates", message: str, lang: str,
-                values: tuple[tuple[str, Any], ...]) -> tuple[str, str | None]:
-    """A step's English and local texts from its template (written when first read)."""
-    v = dict(values)
-    return templates.english("steps", message, v), templates.text("steps", message, lang, v)
+def _step_texts(row: dict[str, str], lang: str, values: dict[str, Any]) -> tuple[str, str | None]:
+    """A step's English and local texts from its template's row (written when first read)."""
+    local = row.get(lang)
+    return row["en"].format_map(values), None if local is None else local.format_map(values)
 
 
 #: the entry point group naming regime packages installed outside ``wreckmaster.regimes`` (a plug-in's
