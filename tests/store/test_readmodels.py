@@ -286,3 +286,33 @@ def test_a_q_of_one_or_two_characters_finds_by_its_index_the_rows_a_full_scan_fi
     agree()
     assert store.rebuild_read_models() == len(cases)
     agree()
+
+
+def test_an_append_computes_its_rows_with_the_closing_days_read_with_the_locked_case(store):
+    """The office's closing days come with the case's locked row (both databases): an append
+    whose rows change computes them with the days (a claim due on a closing day moves to the
+    next open day), the rows a fresh computation gives (``case verify``)."""
+    from sqlalchemy import text
+
+    store.add_office("misaki", "Misaki")
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+           "case": {"occurred": "2026-05-10", "place": "三崎港", "waters": "sea", "kind": "drift"},
+           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}, {"id": "m", "name": "町長", "roles": ["mayor"]}],
+           "items": [{"id": "i1", "description": "浮標", "kind": "gear", "value": "30000",
+                      "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}],
+           "events": [{"type": "delivered", "date": "2026-05-11", "by": "f", "to": "m", "items": ["i1"]},
+                      {"type": "notice_posted", "date": "2026-05-13", "items": ["i1"]}]}
+    case, version = store.open_case(doc, office="misaki")
+    claims = lambda: sorted((r["duty"][:8], r["due"]) for r in store.due(date(2026, 11, 1), within=60))  # noqa: E731
+    assert claims() == [("claim i1", "2026-11-13")]
+    for day in ("2026-11-16", "2026-11-13"):     # a Friday and the Monday after it, added out of order
+        store.office_closed("misaki", "add", day)
+    assert claims() == [("claim i1", "2026-11-17")]
+    item = {"id": "i2", "description": "木箱", "kind": "cargo", "value": "100",
+            "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
+    store.record(case, [{"add": "item", "value": item},
+                        {"event": {"type": "notice_posted", "date": "2026-05-13", "items": ["i2"]}}], expect_version=version)
+    assert claims() == [("claim i1", "2026-11-17"), ("claim i2", "2026-11-17")]
+    assert store.verify()["ok"]
+    with store.engine.connect() as conn:        # the rows were written by the append, not the office's refresh
+        assert conn.execute(text("SELECT count(*) FROM rm_notices WHERE case_id = :c"), {"c": case}).scalar() == 2

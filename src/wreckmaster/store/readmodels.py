@@ -359,35 +359,42 @@ PG_REFRESH_PARTS, PG_REFRESH_FINAL = _pg_refresh_parts()
 _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
+#: ``refresh(have=…)`` not given: the case's ``rm_cases`` row is read there
+UNREAD: Any = object()
+
+
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
             scenario=None, trust_digest: bool = False, closed_days: list[str] | None = None,
-            deferred: bool = False, have: dict[str, Any] | None = None) -> dict[str, Any] | None:
+            deferred: bool = False, have: dict[str, Any] | None = UNREAD) -> dict[str, Any] | None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
     validated it (used when the office adds no closing days, so the document is the same).
     ``trust_digest`` (the append's): a case row whose digest is the new rows' means the rows are
-    those already, and nothing more is read (SQLite); otherwise every row is compared, as
+    those already, and nothing more is read or written; otherwise every row is compared, as
     ``db rebuild`` needs after rows were changed behind the store's back. ``closed_days``: the
-    office's, when the caller read them already. ``deferred`` (PostgreSQL): nothing is sent;
-    the parameters of :data:`_PG_REFRESH` are returned for the caller's own statement
-    (``repository.store_append``), or None when ``have`` (the case's ``rm_cases`` row, read
-    with the locked case) is the new one: the same digest, the same rows."""
+    office's, when the caller read them already; ``have``: the case's ``rm_cases`` row, when the
+    caller read it already (with the locked case: ``repository.case_to_append``; None: it has
+    none). ``deferred`` (PostgreSQL): nothing is sent; the parameters of :data:`_PG_REFRESH` are
+    returned for the caller's own statement (``repository.store_append``), or None when ``have``
+    is the new row: the same digest, the same rows."""
     with_days = with_office_days(conn, office, doc, closed_days)
     rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
+    if have is UNREAD and conn.dialect.name == "sqlite":   # PostgreSQL's statement compares the rows itself
+        found = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
+        have = _plain(found) if found is not None else None
+    if trust_digest and have == rows.case:
+        return None   # the same digest: the same rows
     if conn.dialect.name == "postgresql":
         params = {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
                   "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
                   "rm_notices": json.dumps(rows.notices, ensure_ascii=False)}
         if deferred:
-            return None if have is not None and trust_digest and have == rows.case else params
+            return params
         conn.execute(_PG_REFRESH, params)
         return None
-    have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
-    if have is not None and _plain(have) == rows.case and trust_digest:
-        return None   # the same digest: the same rows
     if have is None:
         conn.execute(insert(rm_cases), [rows.case])
-    elif _plain(have) != rows.case:
+    elif have != rows.case:
         conn.execute(update(rm_cases).where(rm_cases.c.case_id == case_id).values(
             {k: v for k, v in rows.case.items() if k != "case_id"}))
     _sync(conn, rm_deadlines, _DEADLINE_COLUMNS, case_id, rows.deadlines)
