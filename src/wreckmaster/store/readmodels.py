@@ -403,6 +403,9 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
 
 
 _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
+#: a case's rows of a table as ``(id, *the columns compared)`` (:func:`_sync`)
+_KEYS_OF = {t.name: select(t.c.id, *(t.c[c] for c in columns)).where(t.c.case_id == bindparam("case_id"))
+            for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
 def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
@@ -411,10 +414,10 @@ def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[
     the FTS index: its triggers follow inserts and deletes)."""
     wanted = {tuple(r[c] for c in columns): r for r in want}
     gone = []
-    for r in conn.execute(_ROWS_OF[table.name], {"case_id": case_id}):
-        key = tuple(r._mapping[c] for c in columns)
-        if wanted.pop(key, None) is None:
-            gone.append(r.id)
+    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_OF`)
+    for r in conn.execute(_KEYS_OF[table.name], {"case_id": case_id}):
+        if wanted.pop(r[1:], None) is None:
+            gone.append(r[0])
     if gone:
         conn.execute(delete(table).where(table.c.id.in_(gone)))
     if wanted:
