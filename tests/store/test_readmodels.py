@@ -221,3 +221,98 @@ def test_postgresql_indexes_every_substring_of_one_and_two_characters(store):
         assert conn.execute(text("SELECT wm_short_grams('')")).scalar() == []
         assert conn.execute(text("SELECT count(*) FROM pg_indexes WHERE indexname = "
                                  "'ix_rm_notices_search_short'")).scalar() == 1
+
+
+def _grams_of(text_: str) -> set[str]:
+    return {text_[i:i + w] for w in (1, 2) for i in range(len(text_) - w + 1)}
+
+
+def test_a_q_of_one_or_two_characters_finds_by_its_index_the_rows_a_full_scan_finds(store):
+    """A ``q`` shorter than a trigram (「浮」, 「浮標」) on its index — SQLite's ``rm_notice_grams``
+    (migration 0011), PostgreSQL's ``wm_short_grams`` GIN index (0010) — finds the rows a full
+    scan of the board finds, and those the descriptions say; the index follows an amended
+    description and ``db rebuild``."""
+    from sqlalchemy import text
+
+    from wreckmaster.store.readmodels import NoticeFilter, normalise
+
+    from .conftest import drift_doc
+
+    descriptions = {"浮標 (a buoy)": "buoy", "定置網用浮子": "float", "標柱": "post", "酒樽": "cask",
+                    "ＦＬＯＡＴ 浮": "latin"}
+    cases = {}
+    for description, name in descriptions.items():
+        doc = drift_doc()
+        doc["items"][0]["description"] = description
+        doc["events"] = [{"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}]
+        cases[name], _ = store.open_case(doc)
+    as_of = date(1876, 4, 1)
+
+    def found(q: str) -> list[str]:
+        rows = store.notices(as_of, NoticeFilter(q=q))
+        board, _ = store.board_page(as_of, NoticeFilter(q=q), limit=100)
+        scan = [r for r in store.notices(as_of)
+                if normalise(q) in normalise(f"{r['description'] or ''}\n{r['place'] or ''}")]
+        board = sorted(({k: v for k, v in r.items() if k != "facts"} for r in board), key=lambda r: r["case"])
+        assert rows == scan and board == sorted(scan, key=lambda r: r["case"])
+        return sorted(name for name, case in cases.items() if any(r["case"] == case for r in rows))
+
+    def agree() -> None:
+        assert found("浮") == ["buoy", "float", "latin"]
+        assert found("浮標") == ["buoy"]
+        assert found("標") == ["buoy", "post"]
+        assert found("浮子") == ["float"]
+        assert found("fl") == ["latin"]                 # ＦＬＯＡＴ, NFKC and case-folded
+        assert found("相良") == sorted(cases)           # the place, in every row
+        assert found("標浮") == [] and found("樽浮") == []
+        assert found("浮標 (") == ["buoy"]               # three characters: the trigram index
+        if store.engine.dialect.name == "sqlite":       # the table holds each row's short substrings, no more
+            with store.engine.connect() as conn:
+                have = {}
+                for notice, gram in conn.execute(text("SELECT notice_id, gram FROM rm_notice_grams")):
+                    have.setdefault(notice, set()).add(gram)
+                want = {i: _grams_of(s) for i, s in conn.execute(text("SELECT id, search FROM rm_notices"))}
+                assert have == {i: g for i, g in want.items() if g}
+                plan = " ".join(str(r[-1]) for r in conn.execute(text(
+                    "EXPLAIN QUERY PLAN SELECT id FROM rm_notices WHERE id IN "
+                    "(SELECT notice_id FROM rm_notice_grams WHERE gram = '浮')")))
+                assert "rm_notice_grams" in plan and "PRIMARY KEY" in plan
+
+    agree()
+    # an amended description: the row is deleted and inserted, its grams with it
+    store.record(cases["cask"], {"amend": "/items/i1/description", "value": "浮樽"})
+    assert found("浮") == ["buoy", "cask", "float", "latin"] and found("酒") == []
+    store.record(cases["cask"], {"amend": "/items/i1/description", "value": "酒樽"})
+    agree()
+    assert store.rebuild_read_models() == len(cases)
+    agree()
+
+
+def test_an_append_computes_its_rows_with_the_closing_days_read_with_the_locked_case(store):
+    """The office's closing days come with the case's locked row (both databases): an append
+    whose rows change computes them with the days (a claim due on a closing day moves to the
+    next open day), the rows a fresh computation gives (``case verify``)."""
+    from sqlalchemy import text
+
+    store.add_office("misaki", "Misaki")
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+           "case": {"occurred": "2026-05-10", "place": "三崎港", "waters": "sea", "kind": "drift"},
+           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}, {"id": "m", "name": "町長", "roles": ["mayor"]}],
+           "items": [{"id": "i1", "description": "浮標", "kind": "gear", "value": "30000",
+                      "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}],
+           "events": [{"type": "delivered", "date": "2026-05-11", "by": "f", "to": "m", "items": ["i1"]},
+                      {"type": "notice_posted", "date": "2026-05-13", "items": ["i1"]}]}
+    case, version = store.open_case(doc, office="misaki")
+    claims = lambda: sorted((r["duty"][:8], r["due"]) for r in store.due(date(2026, 11, 1), within=60))  # noqa: E731
+    assert claims() == [("claim i1", "2026-11-13")]
+    for day in ("2026-11-16", "2026-11-13"):     # a Friday and the Monday after it, added out of order
+        store.office_closed("misaki", "add", day)
+    assert claims() == [("claim i1", "2026-11-17")]
+    item = {"id": "i2", "description": "木箱", "kind": "cargo", "value": "100",
+            "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
+    store.record(case, [{"add": "item", "value": item},
+                        {"event": {"type": "notice_posted", "date": "2026-05-13", "items": ["i2"]}}], expect_version=version)
+    assert claims() == [("claim i1", "2026-11-17"), ("claim i2", "2026-11-17")]
+    assert store.verify()["ok"]
+    with store.engine.connect() as conn:        # the rows were written by the append, not the office's refresh
+        assert conn.execute(text("SELECT count(*) FROM rm_notices WHERE case_id = :c"), {"c": case}).scalar() == 2

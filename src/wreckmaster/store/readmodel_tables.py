@@ -2,7 +2,9 @@
 case's deadlines, its items under notice and its list row, written in the append's transaction.
 
 Made by migration 0007 (and the board's order index, 0009). On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
-kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. Neither
+kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. A ``q``
+shorter than a trigram: on PostgreSQL a GIN index of ``wm_short_grams(search)`` (0010), on SQLite the
+table ``rm_notice_grams`` of each row's one- and two-character substrings, kept by triggers (0011). Neither
 is declared here (SQLAlchemy has no such objects): :data:`NOT_DECLARED` names them.
 """
 from __future__ import annotations
@@ -14,10 +16,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
 
-#: objects of migrations 0007, 0009 and 0010 that the models do not declare (the schema test leaves
-#: them out): the trigram indexes, the board's order by code point (``COLLATE "C"`` on PostgreSQL)
-#: and PostgreSQL's index of the one- and two-character substrings
-NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm", "ix_rm_notices_board", "ix_rm_notices_search_short")
+#: objects of migrations 0007, 0009, 0010 and 0011 that the models do not declare (the schema test
+#: leaves them out): the trigram indexes, the board's order by code point (``COLLATE "C"`` on
+#: PostgreSQL) and the indexes of the one- and two-character substrings (PostgreSQL's GIN index,
+#: SQLite's ``rm_notice_grams`` table kept by triggers)
+NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm", "ix_rm_notices_board", "ix_rm_notices_search_short",
+                "rm_notice_grams")
 
 
 class ReadCase(Base):

@@ -55,7 +55,7 @@ rm_notices = ReadNotice.__table__
 
 FINGERPRINT_KEY = "readmodels_fingerprint"
 CLASSES = ("drifting", "sunken", "river-timber")
-#: what ``q`` shorter than a trigram looks in without the index
+#: the shortest ``q`` the trigram indexes find (a shorter one: migrations 0010 and 0011)
 TRIGRAM = 3
 
 
@@ -172,6 +172,8 @@ def rebuild(conn: Connection) -> int:
     """Every read model again from the logs (the cached folds where fresh); returns the cases."""
     conn.execute(delete(rm_deadlines))
     conn.execute(delete(rm_notices))
+    if conn.dialect.name == "sqlite":   # its triggers followed the delete: a gram left by a row changed behind them
+        conn.execute(text("DELETE FROM rm_notice_grams"))
     conn.execute(delete(rm_cases))
     n = 0
     for r, doc, problems in _docs(conn, select(cases).order_by(cases.c.num)):
@@ -429,35 +431,42 @@ PG_REFRESH_PARTS, PG_REFRESH_FINAL = _pg_refresh_parts()
 _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
+#: ``refresh(have=…)`` not given: the case's ``rm_cases`` row is read there
+UNREAD: Any = object()
+
+
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
             scenario=None, trust_digest: bool = False, closed_days: list[str] | None = None,
-            deferred: bool = False, have: dict[str, Any] | None = None) -> dict[str, Any] | None:
+            deferred: bool = False, have: dict[str, Any] | None = UNREAD) -> dict[str, Any] | None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
     validated it (used when the office adds no closing days, so the document is the same).
     ``trust_digest`` (the append's): a case row whose digest is the new rows' means the rows are
-    those already, and nothing more is read (SQLite); otherwise every row is compared, as
+    those already, and nothing more is read or written; otherwise every row is compared, as
     ``db rebuild`` needs after rows were changed behind the store's back. ``closed_days``: the
-    office's, when the caller read them already. ``deferred`` (PostgreSQL): nothing is sent;
-    the parameters of :data:`_PG_REFRESH` are returned for the caller's own statement
-    (``repository.store_append``), or None when ``have`` (the case's ``rm_cases`` row, read
-    with the locked case) is the new one: the same digest, the same rows."""
+    office's, when the caller read them already; ``have``: the case's ``rm_cases`` row, when the
+    caller read it already (with the locked case: ``repository.case_to_append``; None: it has
+    none). ``deferred`` (PostgreSQL): nothing is sent; the parameters of :data:`_PG_REFRESH` are
+    returned for the caller's own statement (``repository.store_append``), or None when ``have``
+    is the new row: the same digest, the same rows."""
     with_days = with_office_days(conn, office, doc, closed_days)
     rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
+    if have is UNREAD and conn.dialect.name == "sqlite":   # PostgreSQL's statement compares the rows itself
+        found = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
+        have = _plain(found) if found is not None else None
+    if trust_digest and have == rows.case:
+        return None   # the same digest: the same rows
     if conn.dialect.name == "postgresql":
         params = {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
                   "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
                   "rm_notices": json.dumps(rows.notices, ensure_ascii=False)}
         if deferred:
-            return None if have is not None and trust_digest and have == rows.case else params
+            return params
         conn.execute(_PG_REFRESH, params)
         return None
-    have = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
-    if have is not None and _plain(have) == rows.case and trust_digest:
-        return None   # the same digest: the same rows
     if have is None:
         conn.execute(insert(rm_cases), [rows.case])
-    elif _plain(have) != rows.case:
+    elif have != rows.case:
         conn.execute(update(rm_cases).where(rm_cases.c.case_id == case_id).values(
             {k: v for k, v in rows.case.items() if k != "case_id"}))
     _sync(conn, rm_deadlines, _DEADLINE_COLUMNS, case_id, rows.deadlines)
@@ -466,6 +475,9 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
 
 
 _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
+#: a case's rows of a table as ``(id, *the columns compared)`` (:func:`_sync`)
+_KEYS_OF = {t.name: select(t.c.id, *(t.c[c] for c in columns)).where(t.c.case_id == bindparam("case_id"))
+            for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
 def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
@@ -474,10 +486,10 @@ def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[
     the FTS index: its triggers follow inserts and deletes)."""
     wanted = {tuple(r[c] for c in columns): r for r in want}
     gone = []
-    for r in conn.execute(_ROWS_OF[table.name], {"case_id": case_id}):
-        key = tuple(r._mapping[c] for c in columns)
-        if wanted.pop(key, None) is None:
-            gone.append(r.id)
+    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_OF`)
+    for r in conn.execute(_KEYS_OF[table.name], {"case_id": case_id}):
+        if wanted.pop(r[1:], None) is None:
+            gone.append(r[0])
     if gone:
         conn.execute(delete(table).where(table.c.id.in_(gone)))
     if wanted:
@@ -637,6 +649,10 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
             out.append(n.c.id.in_(text("SELECT rowid FROM rm_notices_fts WHERE rm_notices_fts MATCH :phrase")
                                   .bindparams(phrase=phrase)))
             # the trigram tokenizer folds ASCII case only: the column says the last word
+            out.append(n.c.search.contains(q, autoescape=True))
+        elif conn.dialect.name == "sqlite" and q:   # shorter than a trigram: migration 0011's table of short substrings
+            out.append(n.c.id.in_(text("SELECT notice_id FROM rm_notice_grams WHERE gram = :short")
+                                  .bindparams(short=q)))
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
             if 0 < len(q) < TRIGRAM:   # shorter than a trigram: migration 0010's index of short substrings

@@ -53,20 +53,39 @@ _CASE_TO_APPEND = _with_seal(select(
     projections.c.problems.label("p_problems"), projections.c.last_hash.label("p_last_hash"), *_SEAL_COLUMNS,
 ).select_from(cases).join(projections, projections.c.case_id == cases.c.id, isouter=True)).where(
     cases.c.id == bindparam("case_id")).with_for_update(of=cases)
-# PostgreSQL: the same with the office's closing days (``closed_days``: an array, NULL for none), which
-# the read models need (readmodels.with_office_days): one round trip fewer for every append
-# and its read-model row (``rm_*``: an append whose rows stay as they were sends none, as on SQLite)
-def _pg_case_to_append():
+# the same with the office's closing days (``closed_days``: PostgreSQL an array, NULL for none; SQLite a
+# JSON array), which the read models need (readmodels.with_office_days), and the case's read-model row
+# (``rm_*``: an append whose rows stay as they were writes none): one statement for all three
+def _case_to_append_with_read_models(dialect: str):
     from .readmodels import rm_cases
 
+    if dialect == "postgresql":
+        days = func.array_agg(aggregate_order_by(office_closed_days.c.day, office_closed_days.c.day))
+    else:   # SQLite (3.40) orders no aggregate: closing_days() sorts them
+        days = func.json_group_array(office_closed_days.c.day)
     q = _CASE_TO_APPEND.add_columns(
-        select(func.array_agg(aggregate_order_by(office_closed_days.c.day, office_closed_days.c.day)))
-        .where(office_closed_days.c.office == cases.c.office).scalar_subquery().label("closed_days"),
+        select(days).where(office_closed_days.c.office == cases.c.office).scalar_subquery().label("closed_days"),
         *(c.label(f"rm_{c.name}") for c in rm_cases.columns))
     return q.join(rm_cases, rm_cases.c.case_id == cases.c.id, isouter=True)
 
 
-_PG_CASE_TO_APPEND: list = []   # built on first use (readmodels imports this module's neighbours)
+_CASE_TO_APPEND_WITH_READ_MODELS: dict = {}   # by dialect, built on first use (readmodels imports this module's neighbours)
+
+
+def closing_days(row) -> list[str]:
+    """The office's closing days that came with :func:`case_to_append`'s row, sorted."""
+    days = row.closed_days
+    if isinstance(days, str):   # SQLite's JSON array
+        return sorted(canonical.loads(days))
+    return list(days or ())
+
+
+def read_model_row(row, columns: list[str]) -> dict[str, Any] | None:
+    """The case's ``rm_cases`` row that came with :func:`case_to_append`'s row (None: it has none)."""
+    m = row._mapping
+    return {c: m[f"rm_{c}"] for c in columns} if m["rm_case_id"] is not None else None
+
+
 _UPDATE_SEAL = update(seal_table).where(seal_table.c.case_id == bindparam("w_case_id")).values(
     seq=bindparam("v_seq"), hash=bindparam("v_hash"), office=bindparam("v_office"), key_id=bindparam("v_key_id"),
     mac=bindparam("v_mac"))
@@ -181,15 +200,17 @@ def case(conn: Connection, case_id: str, office: str | None):
 
 def case_to_append(conn: Connection, case_id: str, office: str | None):
     """The case's row, locked for the append (PostgreSQL: ``FOR UPDATE OF cases``; SQLite's
-    writers are serialised already), with its projection's columns (``p_*``, None without one)
-    and its seal's: one statement.
+    writers are serialised already), with its projection's columns (``p_*``, None without one),
+    its seal's, its office's closing days (:func:`closing_days`) and its read-model row
+    (:func:`read_model_row`): one statement.
 
     On PostgreSQL a writer that waited for the lock gets the case's new row but the other
     tables' rows as its statement first saw them (READ COMMITTED re-checks only the locked
     row): when the seal seems not to agree, the row is read again, lock held, fresh."""
-    if conn.dialect.name == "postgresql" and not _PG_CASE_TO_APPEND:
-        _PG_CASE_TO_APPEND.append(_pg_case_to_append())
-    statement = _PG_CASE_TO_APPEND[0] if conn.dialect.name == "postgresql" else _CASE_TO_APPEND
+    dialect = conn.dialect.name
+    statement = _CASE_TO_APPEND_WITH_READ_MODELS.get(dialect)
+    if statement is None:
+        statement = _CASE_TO_APPEND_WITH_READ_MODELS[dialect] = _case_to_append_with_read_models(dialect)
     row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)
     if conn.dialect.name == "postgresql" and seal_problem(row) is not None:
         row = visible(conn.execute(statement, {"case_id": case_id}).first(), case_id, office)

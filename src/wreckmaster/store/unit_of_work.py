@@ -135,20 +135,18 @@ class UnitOfWork:
         projection = dict(version=new_version, scenario=scenario_text,
                           problems=canonical.dumps([list(p) for p in valid.remaining]), last_hash=previous)
         seal = seals.head_row(seals.Head(case_id, new_version, previous, valid.office))
+        # the office's closing days and the case's read-model row came with the locked row (the days
+        # unless the case moves): an append whose read-model rows stay reads and writes no more
+        days = repository.closing_days(row) if valid.office == row.office else None
+        have = repository.read_model_row(row, readmodels._CASE_COLUMNS)
         if conn.dialect.name == "postgresql" and row.p_version is not None:
-            # the office's closing days and the case's read-model row came with the locked row (the days
-            # unless the case moves); the read models' statement, when its rows change, goes with the
-            # append's: one round trip (repository.store_append)
-            same = valid.office == row.office and "closed_days" in row._mapping
-            days = list(row.closed_days or ()) if same else None
-            m = row._mapping
-            have = ({c: m[f"rm_{c}"] for c in readmodels._CASE_COLUMNS}
-                    if "rm_case_id" in m and m["rm_case_id"] is not None else None)
+            # the read models' statement, when its rows change, goes with the append's: one round
+            # trip (repository.store_append)
             rows = readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario,
                                       closed_days=days, deferred=True, have=have, trust_digest=True)
             repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal, rows)
         else:
             repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
             readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario,
-                               trust_digest=True)
+                               trust_digest=True, closed_days=days, have=have)
         return Mark(case_id, row.num, new_version, previous)
