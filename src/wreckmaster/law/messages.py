@@ -93,10 +93,14 @@ class Templates:
                            f"{f' (variant {variant!r})' if variant else ''} in {FILE}")
         return out
 
-    def render_in(self, section: str, key: str | None, lang: str, values: tuple[tuple[str, Any], ...]) -> str | None:
+    def render_in(self, section: str, key: str | None, lang: str,
+                  values: Mapping[str, Any] | tuple[tuple[str, Any], ...]) -> str | None:
         """What a page in ``lang`` shows for a step, duty or note the engine kept by ``key`` and
-        its values (None: the regime has no template in that language, or the text is not a template)."""
-        return None if key is None else self.text(section, key, lang, dict(values))
+        its values (a step's and a duty's: a mapping; a finding's: pairs), or None: the regime has
+        no template in that language, or the text is not a template."""
+        if key is None:
+            return None
+        return self.text(section, key, lang, values if isinstance(values, Mapping) else dict(values))
 
     def template(self, code: str, lang: str, variant: str | None = None) -> str | None:
         """The template of ``code`` in ``lang``; a finding whose sentence takes one of several

@@ -448,7 +448,7 @@ def _in_page_language(templates: Any, entry: dict[str, Any], section: str, lang:
         return None
     key = tpl.get("note_message") if section == "notes" else tpl.get("message")
     try:
-        return templates.render_in(section, key, lang, tuple(tpl.get("values") or ()))
+        return templates.render_in(section, key, lang, tpl.get("values") or {})
     except (KeyError, IndexError, ValueError):   # a sentence the rule wrote itself, without the template's values
         return None
 
