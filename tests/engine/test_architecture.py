@@ -135,6 +135,58 @@ def test_the_regime_id_check_finds_what_it_looks_for(tmp_path):
         "from wreckmaster.regimes.jp_1875", "'jp-1875'", "'jp-1899:10.1'", "'qing-shandong'"], found
 
 
+def regime_keys_in_data(root: Path, ids: list[str]) -> list[str]:
+    """Each place in a YAML data file under ``root`` (outside ``regimes/``) that selects by a regime: a
+    key, or a value (in a list or of a key), that is a registered regime's id. Comments and prose that
+    mention a regime (a ``source:`` sentence) are not data that selects."""
+    import yaml
+
+    found: list[str] = []
+
+    def walk(node, where: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ids:
+                    found.append(f"{where}: key {key!r}")
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for n, value in enumerate(node):
+                walk(value, f"{where}[{n}]")
+        elif node in ids:
+            found.append(f"{where}: {node!r}")
+
+    for path in sorted(root.rglob("*.yaml")):
+        if "regimes" in path.relative_to(root).parts[:1]:
+            continue
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), str(path.relative_to(root)))
+    return found
+
+
+def test_no_regime_id_in_the_shared_data():
+    """Issue 22: the shared data (``geo/data``: the regions' boxes, the gazetteer, the offices; the
+    engine's fields and labels) keys nothing by a regime; a regime declares the regions it applies in
+    and names the file of its station registers (``MapLayers``)."""
+    offenders = regime_keys_in_data(SRC, _regime_ids())
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_data_check_finds_what_it_looks_for(tmp_path):
+    """The check above can fail: a regime id as a key, in a list and as a value is found; a comment,
+    a sentence naming it and a regime's own folder are not."""
+    (tmp_path / "geo").mkdir()
+    (tmp_path / "geo" / "regions.yaml").write_text(
+        "# japan: for jp-1875 (a comment)\n"
+        "regions:\n"
+        "  japan: {box: [1, 2, 3, 4], regimes: [jp-1875, jp-1899]}\n"
+        "registers:\n"
+        "  qing-shandong: [{id: a, source: 'qing-shandong art 1 (prose)'}]\n"
+        "default: jp-1899\n", encoding="utf-8")
+    (tmp_path / "regimes" / "jp_1875").mkdir(parents=True)
+    (tmp_path / "regimes" / "jp_1875" / "data.yaml").write_text("jp-1875: [jp-1875]\n", encoding="utf-8")
+    found = regime_keys_in_data(tmp_path, ["jp-1875", "jp-1899", "qing-shandong"])
+    assert [f.split(": ", 1)[1] for f in found] == ["'jp-1875'", "'jp-1899'", "key 'qing-shandong'", "'jp-1899'"], found
+
+
 def test_cli_io_is_a_leaf():
     """Issue 22: ``cli/io.py`` (files, standard input and output, exit codes) is imported by the commands
     and imports none of the CLI's modules, so no circle runs through it."""

@@ -8,8 +8,10 @@ import pytest
 import yaml
 
 from wreckmaster.geo import enrich, map_svg
+from wreckmaster.geo import coastline as cl
 from wreckmaster.geo import stations as st
 from wreckmaster.geo.offices import nearest_office
+from wreckmaster.law.regime import all_regimes, get
 
 from ..conftest import ROOT, assess_json, run_cli
 
@@ -41,6 +43,27 @@ def test_registers_run_every_ten_li_from_their_start():
     assert south["stations"][0]["name"] == "成山頭段"
     names = [s["name"] for s in south["stations"]]
     assert names.index("俚島段") < names.index("鏌鋣島段") < names.index("石島段")   # the order along the coast
+
+
+@pytest.mark.parametrize("regime", [r.id for r in all_regimes()])
+def test_the_map_layers_a_regime_declares_exist(regime):
+    """Issue 22: a regime names the regions it applies in (``MapLayers.regions``, boxes of
+    ``geo/data/regions.yaml``) and the file of its station registers; a name with a typo fails here
+    (``region_of`` would pass over it, measuring on whichever box holds the point)."""
+    law = get(regime)
+    assert set(law.map_layers.regions) <= set(cl.regions_data()["regions"]), law.map_layers.regions
+    if law.map_layers.stations:
+        registers = st._registers(regime)
+        assert registers and all(r["start"] in st.gazetteer() and r["toward"] in st.gazetteer() for r in registers)
+
+
+def test_a_position_is_measured_on_the_regions_its_regime_declares():
+    """The regime's regions come first where boxes overlap: (36.0, 123.0) in the Yellow Sea lies in
+    Japan's box and in Shandong's; a Japanese case there is measured on Japan's coast, a Qing one on
+    Shandong's."""
+    assert cl.region_of(36.0, 123.0, cl.regions_for_regime("jp-1899")) == "japan"
+    assert cl.region_of(36.0, 123.0, cl.regions_for_regime("qing-shandong")) == "shandong-zhili"
+    assert cl.regions_for_regime("fr-epaves") == ["france", "algeria"] and cl.regions_for_regime(None) == []
 
 
 def test_li_is_the_regimes_parameter():

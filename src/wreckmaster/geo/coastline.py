@@ -58,8 +58,16 @@ def data_version(provider: str = PRIMARY) -> str:
 
 
 def _regions_key() -> str:
+    """The clipping's key: the regions' boxes, the margin, the pieces — and, for each region, the
+    regimes that apply in it (their ``MapLayers.regions``, by id). The regimes are in the key
+    because they were when ``regions.yaml`` listed them (before issue 22), so that the key, the
+    cache's folder and the ``data_version`` every computed distance names stay what they were."""
+    from wreckmaster.law.regime import all_regimes
+
     d = regions_data()
-    key = json.dumps({"regions": d["regions"], "margin": d["margin_deg"], "pieces": PIECE_VERTICES}, sort_keys=True)
+    regions = {name: {**r, "regimes": sorted(g.id for g in all_regimes() if name in g.map_layers.regions)}
+               for name, r in d["regions"].items()}
+    key = json.dumps({"regions": regions, "margin": d["margin_deg"], "pieces": PIECE_VERTICES}, sort_keys=True)
     return hashlib.sha256(key.encode()).hexdigest()[:8]
 
 
@@ -93,7 +101,11 @@ def region_of(lat: float, lon: float, prefer: list[str] | None = None) -> str:
 
 
 def regions_for_regime(regime: str | None) -> list[str]:
-    return [n for n, r in regions_data()["regions"].items() if regime in r.get("regimes", [])]
+    """The regions the regime declares it applies in (``MapLayers.regions``), in its order; none for
+    an unknown regime."""
+    from .facts import map_layers
+
+    return list(map_layers(regime).regions)
 
 
 # --- building the cache --------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The Qing stations laid along the real coast every ten li (qing-shandong:1, qing-taiwan:1).
 
-- :func:`registers` — the station registers of a regime (``data/stations.yaml``): each segment
+- :func:`registers` — the station registers of a regime (the file in its folder that its
+  ``MapLayers(stations=…)`` names; what they share, ``data/stations.yaml``): each segment
   with its station's position, its distance along the coast from the start, and its name from
   the gazetteer (``data/gazetteer.yaml``).
 - :func:`responsible_station` — for a casualty position: the segment whose stretch of coast is
@@ -28,6 +29,19 @@ def _data() -> dict[str, Any]:
     read = lambda name: read_data_text(resources.files("wreckmaster.geo").joinpath(f"data/{name}").read_text("utf-8"),  # noqa: E731
                                        f"wreckmaster/geo/data/{name}", load_plain_yaml)
     return {"stations": read("stations.yaml"), "gazetteer": read("gazetteer.yaml")}
+
+
+@lru_cache(maxsize=None)
+def _registers(regime: str) -> list[dict[str, Any]]:
+    """The regime's station registers as it declares them (``MapLayers.stations``: a file in its
+    folder, key ``registers``); none for a regime that declares none."""
+    from wreckmaster.law.contributes import law_of
+    from wreckmaster.law.yamlio import load_plain_yaml, read_data
+
+    law = law_of(regime)
+    if law is None or not law.map_layers.stations:
+        return []
+    return read_data(law.folder / law.map_layers.stations, load_plain_yaml)["registers"]
 
 
 def gazetteer() -> dict[str, dict[str, Any]]:
@@ -85,7 +99,7 @@ def _register_line(regime: str, ident: str) -> tuple[_Line, dict[str, Any]]:
     import numpy as np
     import shapely
 
-    reg = next(r for r in _data()["stations"]["registers"][regime] if r["id"] == ident)
+    reg = next(r for r in _registers(regime) if r["id"] == ident)
     places = gazetteer()
     start, toward = places[reg["start"]], places[reg["toward"]]
     region = cl.region_of(start["lat"], start["lon"], cl.regions_for_regime(regime))
@@ -144,7 +158,7 @@ def _named(regime: str) -> list[tuple[_Line, dict[str, Any]]]:
     from pyproj import Geod
 
     geod = Geod(ellps="WGS84")
-    regs = [_register_line(regime, r["id"]) for r in _data()["stations"]["registers"].get(regime, [])]
+    regs = [_register_line(regime, r["id"]) for r in _registers(regime)]
     seg = segment_m()
     chosen: dict[tuple[int, int], tuple[float, dict[str, Any]]] = {}
     for p in gazetteer().values():

@@ -83,10 +83,19 @@ class ItemClass:
 
 @dataclass(frozen=True)
 class MapLayers:
-    """What the maps and the computed coast facts add for the regime (``geo``)."""
+    """What the maps and the computed coast facts add for the regime (``geo``).
 
-    #: the station registers of the coast (``case.station_computed``, the stations on the map)
-    stations: bool = False
+    The geography is shared (``geo/data``: the regions' boxes, the gazetteer, the offices of the
+    period); what the regime's law makes of it is declared here, so that ``geo`` reads no regime id
+    from its data."""
+
+    #: the coast regions it applies in (the names of ``geo/data/regions.yaml``'s boxes), the first
+    #: preferred where two boxes hold a point: a distance, a map, a station register is measured on
+    #: these regions' coastline
+    regions: tuple[str, ...] = ()
+    #: its station registers of the coast (``case.station_computed``, the stations on the map): the
+    #: file in the regime's folder that lists them (``stations.yaml``, key ``registers``), or None
+    stations: str | None = None
     #: the nearest office of the period (``case.office_computed``), in this year when the case gives none
     nearest_office_year: int | None = None
     #: the line one nautical mile from the coast

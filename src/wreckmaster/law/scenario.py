@@ -77,7 +77,7 @@ class NearbyStation(Model):
 
 class ComputedStation(Model):
     """The Qing station responsible for a position, computed by ``wreckmaster.geo`` (issue 15)."""
-    register_id: str              # the station register (geo/data/stations.yaml), e.g. qing-shandong-rongcheng
+    register_id: str              # the station register (the regime's stations.yaml), e.g. qing-shandong-rongcheng
     segment: str
     station: Optional[str] = None
     distance_m: Number            # along the coast from the station to the casualty's nearest coast point

@@ -34,7 +34,8 @@ REGIME = register(Regime(
             ("declaration", "déclaration d’épave (fr-epaves art 2)"),
             ("receipt", "récépissé de déclaration (fr-epaves art 2)")))],
     words=DocumentWords(notice_title="Avis", lettered_items=True),   # art 4: "a) 40 p. 100 …", "b) 30 p. 100 …"
-    map_layers=MapLayers(one_mile_line=True),    # art 4: within one mile of the coast
+    map_layers=MapLayers(regions=("france", "algeria"),   # France, and Algeria (art 5)
+                          one_mile_line=True),    # art 4: within one mile of the coast
     office_head="administrator",
     calendar=Calendar(),   # Gregorian dates without an era, no holidays (the default, said here)
 ))

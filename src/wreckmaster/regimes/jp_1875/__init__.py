@@ -61,7 +61,7 @@ REGIME = register(Regime(
     ],
     words=DocumentWords(notice_title="掲示", notice_cite="jp-1875:30",
                         expense_names=f"{__name__}.common:expense_categories"),
-    map_layers=MapLayers(nearest_office_year=1880),   # arts 2–3: the village whose coast officials receive the report
+    map_layers=MapLayers(regions=("japan",), nearest_office_year=1880),   # arts 2–3: the village whose coast officials receive the report
     commands=[f"{__name__}.cli.sea_protest", f"{__name__}.cli.settlement"],
     calendar=Calendar(eras=JAPANESE),  # dates in the Japanese era (明治…); periods: parameters.yaml
     example={   # a drift find posted (arts 29, 30): the API's example case

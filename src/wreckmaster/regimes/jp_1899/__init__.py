@@ -58,7 +58,7 @@ REGIME = register(Regime(
                Document("wreck-report", ("ja", "en"), f"{__name__}.documents:wreck_report",
                         "船難報告書 wreck report (jp-1899 art 10)", templates=Path(__file__).parent / "templates")],
     words=DocumentWords(notice_title="公告", old_style=True, funds={"government": "國庫"}),
-    map_layers=MapLayers(nearest_office_year=1900),   # art 2: the nearest mayor (最近地ノ市町村長)
+    map_layers=MapLayers(regions=("japan",), nearest_office_year=1900),   # art 2: the nearest mayor (最近地ノ市町村長)
     office_head="mayor",
     calendar=Calendar(eras=JAPANESE),  # dates in the Japanese era (明治…); periods: the Civil Code, parameters.yaml
 ))

@@ -10,7 +10,7 @@ Chapter 1 (ships in distress) runs the rules of ``jp-1899`` with this regime's d
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_YEN
-from wreckmaster.law.contributes import Calendar, Document, DocumentWords, ItemClass
+from wreckmaster.law.contributes import Calendar, Document, DocumentWords, ItemClass, MapLayers
 from wreckmaster.law.eras import JAPANESE
 from wreckmaster.law.regime import Regime, register
 
@@ -69,6 +69,7 @@ REGIME = register(Regime(
         line_purposes=f"{__name__}.documents:purposes"),
     office_head="mayor",
     reports_default=True,              # today's law: a case opened from a public report
+    map_layers=MapLayers(regions=("japan",)),
     # dates in the Japanese era; the municipal holidays (地方自治法 art 4-2, :mod:`.municipal_days`)
     calendar=Calendar(eras=JAPANESE, holidays=_municipal_holiday),
 ))

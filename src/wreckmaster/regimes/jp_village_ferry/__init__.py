@@ -8,7 +8,7 @@ is adjusted by :mod:`wreckmaster.average` (``wreckmaster average``).
 from pathlib import Path
 
 from wreckmaster.law.money import JPY_YEN
-from wreckmaster.law.contributes import Calendar, DocumentWords
+from wreckmaster.law.contributes import Calendar, DocumentWords, MapLayers
 from wreckmaster.law.eras import JAPANESE
 from wreckmaster.law.regime import Regime, register
 
@@ -39,6 +39,7 @@ REGIME = register(Regime(
     ],
     documents=["statement"],
     words=DocumentWords(funds={"local-public": "村"}),
+    map_layers=MapLayers(regions=("japan",)),
     commands=[f"{__name__}.cli.average", f"{__name__}.cli.check_baggage"],
     calendar=Calendar(eras=JAPANESE),  # dates in the Japanese era (明治…); periods: parameters.yaml
 ))

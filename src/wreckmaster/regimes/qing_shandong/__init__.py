@@ -48,6 +48,6 @@ REGIME = register(Regime(
     ],
     documents=["statement", "notice", COUNTY_REPORT],
     words=WORDS,
-    map_layers=MapLayers(stations=True),   # art 1: a station every ten li
+    map_layers=MapLayers(regions=("shandong-zhili",), stations="stations.yaml"),   # art 1: a station every ten li
     calendar=Calendar(eras=QING, months="lunar"),   # 光緒 era dates; lunar months and years (時憲書)
 ))
