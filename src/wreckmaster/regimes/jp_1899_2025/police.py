@@ -64,20 +64,20 @@ def removed_goods(ctx: Context, item) -> None:
     by = event_actors(ev.get("by"))
     to = event_actors(ev.get("to"))
     record(ctx, item.id, **{"class": "removed-by-police", "removed_on": ev.date, "removed_by": by})
-    duty(ctx, f"hand {item.id}, removed as an obstruction, to the mayor", by[0] if by else None,
-         "no time fixed (引渡スヘシ)", "done", ev.date, ["jp-1899-2025:29.1"], to=to or None)
+    duty(ctx, "hand-removed-goods-to-mayor", by[0] if by else None, "no time fixed (引渡スヘシ)", "done", ev.date,
+         ["jp-1899-2025:29.1"], to=to or None, item=item.id)
     ctx.step("police_removal", ["jp-1899-2025:29.1", "jp-1899-2025:29.2"], "removed-by-police", item=item.id,
              by=", ".join(by), date=ev.date,
              inputs={"removed": ev.date, "by": by}, readings=["jp-1899-2025-29-police"])
     notice = notice_event(ctx, item.id)
     if notice is None:
-        duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "outstanding",
-             None, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+        duty(ctx, "notice-removed-goods", None, "no time fixed", "outstanding", None,
+             ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], item=item.id)
         ctx.finding("warning", "notice-missing", ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], variant="removed",
                     item=item.id)
         return
-    duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
-         notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+    duty(ctx, "notice-removed-goods", None, "no time fixed", "done", notice.date,
+         ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], item=item.id)
     period = ctx.param("removal.claim_period")
     last = claim_due(ctx, period.name, notice.date)
     due = last.day
