@@ -69,7 +69,8 @@ def chapter_items(ctx: Context) -> list[Item]:
             "param:owner_claim.costs", "param:owner_claim.period", "param:owner_claim.period_sunk",
             "param:owner_claim.reward.drifting", "param:owner_claim.reward.river_timber",
             "param:owner_claim.reward.sunken", "param:reward.drifting", "param:reward.river_timber",
-            "param:reward.sunken", "param:sale.grounds", "param:timing.delivery"])
+            "param:reward.sunken", "param:sale.grounds", "param:timing.delivery", "param:timing.finder_notice",
+            "param:timing.notice"])
 def drift_goods(ctx: Context) -> None:
     """Arts 24–28, item by item; goods removed by the police by arts 29–30 instead (:data:`.police.REMOVED`),
     and goods handed straight to their known owner by art 24 ¶1's proviso (:data:`DIRECT_RETURN`)."""
@@ -288,11 +289,11 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
     notice = notice_event(ctx, item.id)
     owner = ctx.scenario.owner_of(item)
     if notice is None:
-        duty(ctx, "notice-found-goods", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "outstanding",
-             None, ["jp-1899-2025:25.2"], item=item.id)
+        duty(ctx, "notice-found-goods", None, ctx.param("timing.notice").value, "outstanding", None,
+             ["jp-1899-2025:25.2"], item=item.id)
         ctx.finding("warning", "notice-missing", "jp-1899-2025:25.2", variant="found", item=item.id)
         return True
-    duty(ctx, "notice-found-goods", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "done", notice.date,
+    duty(ctx, "notice-found-goods", None, ctx.param("timing.notice").value, "done", notice.date,
          ["jp-1899-2025:25.2"], item=item.id)
     informed = notice.type == "owner_informed"
     if informed and owner is None and not event_actors(notice.get("to")):
@@ -515,8 +516,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
     mine, others = costs(ctx, item.id, heads.value)
     _other_costs(ctx, item, others, "jp-1899-2025:28.2")
     if fn is None and gave_up is None:
-        duty(ctx, "inform-finder", None, "no time fixed (告知スヘシ)", "done" if took else "outstanding", None,
-             ["jp-1899-2025:28.1"], to=who or None, item=item.id)
+        duty(ctx, "inform-finder", None, ctx.param("timing.finder_notice").value, "done" if took else "outstanding",
+             None, ["jp-1899-2025:28.1"], to=who or None, item=item.id)
         if took is None:
             ctx.finding("warning", "finder-not-notified", "jp-1899-2025:28.1", item=item.id, why=why, why_ja=why_ja)
             record(ctx, item.id, outcome="finder-to-be-informed")
