@@ -32,10 +32,14 @@ def test_duties_without_fixed_days_are_listed_not_deadlines():
     assert ("kato", "done") in duties          # art 2 ¶2: notified the mayor
     assert ("minami", "outstanding") in duties  # art 3: not at the scene
     for d in out["duties"]:
-        assert set(d) == {"duty", "party", "to", "timing", "status", "done_on", "cites"}
+        assert set(d) == {"duty", "duty_local", "party", "to", "timing", "status", "done_on", "cites"}
         assert d["status"] in ("done", "outstanding", "not-required")
     assert all(d["duty"] != "report the ship in distress to the nearest mayor or police official"
                for d in out["deadlines"])
+    # the duty by template (messages.yaml, duties:): English and the case's language
+    sano = next(d for d in out["duties"] if d["party"] == "sano")
+    assert (sano["duty"], sano["duty_local"]) == ("report the ship in distress to the nearest mayor or police official",
+                                                  "遭難船舶アルコトヲ最近地ノ市町村長又ハ警察官吏ニ報吿ス")
 
 
 def test_wreck_report_duty_not_required_for_excepted_ships():

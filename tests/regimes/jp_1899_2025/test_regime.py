@@ -70,14 +70,20 @@ def test_chapter_one_speaks_in_todays_characters():
     forms = load_yaml((ROOT / "src/wreckmaster/regimes/jp_1899_2025/character_forms.yaml").read_text(encoding="utf-8"))
     old_forms = set(forms["forms"])
     doc = load_yaml((ROOT / "examples/jp-1899-stranding-of-the-daini-kannon-maru.yaml").read_text(encoding="utf-8"))
-    then = " ".join(s["text_local"] or "" for s in assess_json(doc)["explanation"])
+    out = assess_json(doc)
+    then = " ".join(s["text_local"] or "" for s in out["explanation"])
     assert old_forms & set(then)                      # the 1899 rules do write old forms
+    duties_then = " ".join(d["duty_local"] for d in out["duties"])
+    assert old_forms & set(duties_then)               # and their duties without days (common.duty) too
     doc = json.loads(json.dumps(doc, default=str).replace("1902-", "2026-").replace("1903-", "2027-"))
     doc["regime"] = "jp-1899-2025"
     mayor = next(p for p in doc["parties"] if p["id"] == "sonchou")
     mayor["name"] = "國吉村長 小谷 文藏"                # a name is quoted as written, old forms and all
-    now = " ".join(s["text_local"] or "" for s in assess_json(doc)["explanation"])
+    out = assess_json(doc)
+    now = " ".join(s["text_local"] or "" for s in out["explanation"])
     assert "國吉村長 小谷 文藏" in now
+    duties_now = " ".join(d["duty_local"] for d in out["duties"])
+    assert len(duties_now) == len(duties_then) and not old_forms & set(duties_now), duties_now
     now = now.replace("國吉村長 小谷 文藏", "")
     assert not old_forms & set(now), sorted(old_forms & set(now))
     assert set(forms["forms"].values()) & set(now)

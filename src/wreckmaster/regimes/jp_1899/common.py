@@ -195,15 +195,22 @@ def authority_ok(ctx: Context, actor: str | None) -> bool:
 
 
 # --- duties without a number of days -----------------------------------------------------
-def duty(ctx: Context, duty_text: str, party: str | None, timing: str, status: str,
-         done_on: date | None, cites: list[str] | tuple[str, ...], to: list[str] | None = None) -> dict[str, Any]:
+def duty(ctx: Context, duty_id: str, party: str | None, timing: str, status: str,
+         done_on: date | None, cites: list[str] | tuple[str, ...], to: list[str] | None = None,
+         **values: Any) -> dict[str, Any]:
     """Record a duty the law sets without a number of days (遲滯ナク, 直ニ) in the output key
     ``duties`` (docs/scenario-extensions.md): no ``due`` can be computed, so it is not a deadline.
 
-    ``status``: ``done`` (the act is recorded), ``outstanding`` (not recorded) or
-    ``not-required`` (an exception applies).
+    The duty is the regime's template ``duty_id`` (``messages.yaml``, ``duties:``) with ``values``:
+    ``duty`` in English, ``duty_local`` in the case's language (as a deadline's, issue 22).
+    ``timing`` is the time word as the regime's parameter gives it (``timing.*``, with the Act's
+    word in brackets). ``status``: ``done`` (the act is recorded), ``outstanding`` (not recorded)
+    or ``not-required`` (an exception applies).
     """
-    entry = {"duty": duty_text, "party": party, "to": to, "timing": timing, "status": status,
+    templates = ctx.regime.messages
+    entry = {"duty": templates.english("duties", duty_id, values),
+             "duty_local": templates.text("duties", duty_id, ctx.regime.language, values),
+             "party": party, "to": to, "timing": timing, "status": status,
              "done_on": done_on.isoformat() if done_on else None, "cites": list(dict.fromkeys(cites))}
     ctx.out.outputs.setdefault("duties", []).append(entry)
     return entry

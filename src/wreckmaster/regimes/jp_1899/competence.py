@@ -85,14 +85,14 @@ def finder_reports(ctx: Context) -> None:
             continue  # a mayor who finds it himself has learned of it (art 1, art 3)
         report = ctx.scenario.first("reported", by=finder.id)
         if report is None:
-            duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
+            duty(ctx, "report-ship-in-distress", finder.id,
                  timing.value, "outstanding", None, ["jp-1899:2.1"])
             ctx.finding("warning", "finder-did-not-report", "jp-1899:2.1", finder=name(ctx, finder.id))
             ctx.step("finder_reports", "jp-1899:2.1", "finder-no-report", finder=finder.id, params=[timing],
                      readings=["jp-1899-2-without-delay", "jp-1899-2-1-finders"])
             continue
         to = event_actors(report.get("to"))
-        duty(ctx, "report the ship in distress to the nearest mayor or police official", finder.id,
+        duty(ctx, "report-ship-in-distress", finder.id,
              timing.value, "done", report.date, ["jp-1899:2.1"], to=to or None)
         if to and not any(t in authorities for t in to):
             ctx.finding("warning", "report-not-to-mayor-or-police", "jp-1899:2.1", finder=name(ctx, finder.id),
@@ -141,12 +141,12 @@ def police_notice(ctx: Context) -> None:
                        if officer in event_actors(e.get("by")) and e.date >= received.date
                        and any(t in all_mayors for t in event_actors(e.get("to")))), None)
         if notice is None:
-            duty(ctx, "notify the mayor of the report received", officer, timing.value, "outstanding", None,
+            duty(ctx, "notify-mayor-of-report", officer, timing.value, "outstanding", None,
                  ["jp-1899:2.2"])
             ctx.finding("warning", "police-did-not-notify-mayor", "jp-1899:2.2", officer=name(ctx, officer),
                         received=str(received.date))
         else:
-            duty(ctx, "notify the mayor of the report received", officer, timing.value, "done", notice.date,
+            duty(ctx, "notify-mayor-of-report", officer, timing.value, "done", notice.date,
                  ["jp-1899:2.2"], to=[t for t in event_actors(notice.get("to")) if t in all_mayors])
         ctx.step("police_notice", "jp-1899:2.2", "police-notified-mayor" if notice else "police-did-not-notify-mayor",
                  officer=officer, received=received.date, notified=notice.date if notice else None,
@@ -177,7 +177,7 @@ def mayor_at_scene(ctx: Context) -> None:
         return
     mine = next((e for e in visits if comp.mayor in event_actors(e.get("by"))), None)
     if mine is not None:
-        duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
+        duty(ctx, "go-to-scene", comp.mayor, timing.value,
              "done", mine.date, ["jp-1899:3"])
         ctx.step("mayor_at_scene", "jp-1899:3", "mayor-at-scene", mayor=comp.mayor, learned=comp.learned_on,
                  date=mine.date, timing=timing.value, params=[timing], readings=["jp-1899-3-at-once"])
@@ -187,7 +187,7 @@ def mayor_at_scene(ctx: Context) -> None:
             ctx.step("police_acting", "jp-1899:4", "police-before-mayor", officer=acting, date=police_there.date,
                      readings=["jp-1899-4-police-acting"])
         return
-    duty(ctx, "go at once to the scene and take the measures the rescue needs", comp.mayor, timing.value,
+    duty(ctx, "go-to-scene", comp.mayor, timing.value,
          "outstanding", None, ["jp-1899:3"])
     if police_there is not None:
         acting = next(a for a in event_actors(police_there.get("by")) if a in officers)

@@ -102,14 +102,13 @@ def mail(ctx: Context) -> None:
             continue
         handed = ctx.scenario.first("mail_handed_over", items=h.item.id)
         if handed is not None:
-            duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
-                 "done", handed.date, ["jp-1899:9.2"])
+            duty(ctx, "hand-mail-to-post-office", competent(ctx).mayor, timing.value, "done", handed.date,
+                 ["jp-1899:9.2"], item=h.item.id)
             ctx.step("mail", "jp-1899:9.2", "mail-handed-over", item=h.item.id, date=handed.date, params=[timing],
                      readings=["jp-1899-9-2-mail"])
             continue
-        duty(ctx, f"hand the mail {h.item.id} to the nearest post office", competent(ctx).mayor, timing.value,
-             "outstanding",
-             None, ["jp-1899:9.2"])
+        duty(ctx, "hand-mail-to-post-office", competent(ctx).mayor, timing.value, "outstanding", None,
+             ["jp-1899:9.2"], item=h.item.id)
         if h.left == "sold" or h.left == "disposed":
             ctx.finding("warning", "mail-sold", "jp-1899:9.2", item=h.item.id, date=str(h.left_on))
         else:

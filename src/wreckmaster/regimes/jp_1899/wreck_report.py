@@ -19,8 +19,8 @@ from wreckmaster.law.rules import rule
 
 from .common import Master, applies, duty, event_actors, master, name
 
-#: the master's duty of art 10 ¶1
-WHAT = "draw up the wreck report (船難報吿書) and submit it to the mayor"
+#: the master's duty of art 10 ¶1 (``messages.yaml``, ``duties:``)
+WHAT = "submit-wreck-report"
 
 
 def _government(ctx: Context, m: Master, timing) -> None:
@@ -67,23 +67,22 @@ def wreck_report(ctx: Context) -> None:
         return
     m = master(ctx)
     timing = ctx.param("timing.wreck_report")
-    what = WHAT
     if exceptions.applied(ctx, [GOVERNMENT_SHIP, PROVISO], m, timing):   # art 22; art 10 ¶1 proviso
         return
     report = ctx.scenario.first("wreck_report")
     if report is None and not m.present:
-        duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1", "jp-1899:21"])
+        duty(ctx, WHAT, m.id, timing.value, "outstanding", None, ["jp-1899:10.1", "jp-1899:21"])
         ctx.finding("info", "wreck-report-no-master", ["jp-1899:10.1", "jp-1899:21"], master=name(ctx, m.id))
         ctx.step("wreck_report", ["jp-1899:10.1", "jp-1899:21"], "no-wreck-report-no-master", params=[timing],
                  readings=["jp-1899-21-acting-master"])
     elif report is None:
-        duty(ctx, what, m.id, timing.value, "outstanding", None, ["jp-1899:10.1"])
+        duty(ctx, WHAT, m.id, timing.value, "outstanding", None, ["jp-1899:10.1"])
         ctx.finding("warning", "wreck-report-missing", "jp-1899:10.1", master=name(ctx, m.id))
         ctx.step("wreck_report", "jp-1899:10.1", "no-wreck-report", params=[timing],
                  readings=["jp-1899-2-without-delay"])
     else:
         by = report.get("by")
-        duty(ctx, what, m.id, timing.value, "done", report.date, ["jp-1899:10.1"],
+        duty(ctx, WHAT, m.id, timing.value, "done", report.date, ["jp-1899:10.1"],
              to=event_actors(report.get("to")) or None)
         if m.id is not None and by != m.id:
             ctx.finding("info", "wreck-report-not-by-master", ["jp-1899:10.1", "jp-1899:21"], date=str(report.date),

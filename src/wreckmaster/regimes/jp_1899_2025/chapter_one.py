@@ -143,12 +143,16 @@ def shared(rule: Callable[[Context], None]) -> Callable[[Context], None]:
     def run(ctx: Context) -> None:
         if ctx.case.kind == "drift":
             return
-        out = TodayCitations(ctx.out, ctx.regime.id, _as_written(ctx.scenario))
+        keep = _as_written(ctx.scenario)
+        out = TodayCitations(ctx.out, ctx.regime.id, keep)
         view = ctx.view(out)
+        before = len(ctx.out.outputs.get("duties", ()))
         rule(view)
         for key in ("duties", "competent_authority"):
             if key in ctx.out.outputs:
                 ctx.out.outputs[key] = _rewrite(ctx.out.outputs[key], ctx.regime.id)
+        for entry in ctx.out.outputs.get("duties", ())[before:]:   # the duties this rule added (common.duty)
+            entry["duty_local"] = today_characters(entry.get("duty_local"), keep)
 
     run.__name__ = run.__qualname__ = getattr(rule, "__name__", "rule")
     run.__wrapped__ = rule  # type: ignore[attr-defined]  # its declaration (law/rules.py)

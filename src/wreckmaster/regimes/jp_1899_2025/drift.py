@@ -69,7 +69,8 @@ def chapter_items(ctx: Context) -> list[Item]:
             "param:owner_claim.costs", "param:owner_claim.period", "param:owner_claim.period_sunk",
             "param:owner_claim.reward.drifting", "param:owner_claim.reward.river_timber",
             "param:owner_claim.reward.sunken", "param:reward.drifting", "param:reward.river_timber",
-            "param:reward.sunken", "param:sale.grounds", "param:timing.delivery"])
+            "param:reward.sunken", "param:sale.grounds", "param:timing.delivery", "param:timing.finder_notice",
+            "param:timing.notice"])
 def drift_goods(ctx: Context) -> None:
     """Arts 24–28, item by item; goods removed by the police by arts 29–30 instead (:data:`.police.REMOVED`),
     and goods handed straight to their known owner by art 24 ¶1's proviso (:data:`DIRECT_RETURN`)."""
@@ -265,8 +266,8 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
     handled = any(first_for(ctx, t, item.id) for t in ("notice_posted", "owner_informed", "owner_claimed",
                                                          "finder_notified", "finder_took")) or sale_of(ctx, item.id)
     if delivered is None:
-        duty(ctx, f"hand {item.id} to the mayor", who[0] if who else None, timing.value,
-             "done" if handled else "outstanding", None, ["jp-1899-2025:24.1"])
+        duty(ctx, "deliver-to-mayor", who[0] if who else None, timing.value,
+             "done" if handled else "outstanding", None, ["jp-1899-2025:24.1"], item=item.id)
         if not handled:
             ctx.finding("warning", "not-delivered", "jp-1899-2025:24.1", item=item.id, found=str(found_on(ctx, item)),
                         finders=", ".join(who) or "a finder", finders_ja="、".join(who) or "拾得者")
@@ -276,8 +277,8 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
             return False
     else:
         to = event_actors(delivered.get("to"))
-        duty(ctx, f"hand {item.id} to the mayor", who[0] if who else None, timing.value, "done", delivered.date,
-             ["jp-1899-2025:24.1"], to=to or None)
+        duty(ctx, "deliver-to-mayor", who[0] if who else None, timing.value, "done", delivered.date,
+             ["jp-1899-2025:24.1"], to=to or None, item=item.id)
     day = delivered.date if delivered else None
     record(ctx, item.id, delivered_on=day)
     ctx.step("custody", ["jp-1899-2025:24.1", "jp-1899-2025:25.1"], "custody",
@@ -287,14 +288,13 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
              readings=["jp-1899-2025-24-without-delay"])
     notice = notice_event(ctx, item.id)
     owner = ctx.scenario.owner_of(item)
-    what = "give public notice of it (公告), or inform its known owner (告知)"
     if notice is None:
-        duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "outstanding",
-             None, ["jp-1899-2025:25.2"])
+        duty(ctx, "notice-found-goods", None, ctx.param("timing.notice").value, "outstanding", None,
+             ["jp-1899-2025:25.2"], item=item.id)
         ctx.finding("warning", "notice-missing", "jp-1899-2025:25.2", variant="found", item=item.id)
         return True
-    duty(ctx, f"{what}: {item.id}", None, "no time fixed (公告スヘシ; 直ニ for the known owner)", "done", notice.date,
-         ["jp-1899-2025:25.2"])
+    duty(ctx, "notice-found-goods", None, ctx.param("timing.notice").value, "done", notice.date,
+         ["jp-1899-2025:25.2"], item=item.id)
     informed = notice.type == "owner_informed"
     if informed and owner is None and not event_actors(notice.get("to")):
         ctx.finding("info", "informed-owner-unknown", "jp-1899-2025:25.2", item=item.id, date=str(notice.date))
@@ -516,8 +516,8 @@ def finder_or_sale(ctx: Context, item: Item) -> None:
     mine, others = costs(ctx, item.id, heads.value)
     _other_costs(ctx, item, others, "jp-1899-2025:28.2")
     if fn is None and gave_up is None:
-        duty(ctx, f"inform the finder of {item.id} that he is to take delivery within a period", None,
-             "no time fixed (告知スヘシ)", "done" if took else "outstanding", None, ["jp-1899-2025:28.1"], to=who or None)
+        duty(ctx, "inform-finder", None, ctx.param("timing.finder_notice").value, "done" if took else "outstanding",
+             None, ["jp-1899-2025:28.1"], to=who or None, item=item.id)
         if took is None:
             ctx.finding("warning", "finder-not-notified", "jp-1899-2025:28.1", item=item.id, why=why, why_ja=why_ja)
             record(ctx, item.id, outcome="finder-to-be-informed")

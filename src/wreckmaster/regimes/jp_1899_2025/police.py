@@ -49,7 +49,7 @@ READS = ["event:notice_posted", "event:owner_claimed", "event:owner_informed", "
          "event:removed_by_police", "event:sold", "case.closed_days", "expense.amount", "expense.category",
          "expense.date", "expense.for", "expense.payee", "found.by", "found.date", "item.value", "party.name",
          "person.name", "vessel.name", "param:removal.claim_costs", "param:removal.claim_period",
-         "param:removal.sale_costs"]
+         "param:removal.sale_costs", "param:timing.removed_handover", "param:timing.removed_notice"]
 
 
 def removed_by_police(ctx: Context, item) -> bool:
@@ -64,20 +64,21 @@ def removed_goods(ctx: Context, item) -> None:
     by = event_actors(ev.get("by"))
     to = event_actors(ev.get("to"))
     record(ctx, item.id, **{"class": "removed-by-police", "removed_on": ev.date, "removed_by": by})
-    duty(ctx, f"hand {item.id}, removed as an obstruction, to the mayor", by[0] if by else None,
-         "no time fixed (引渡スヘシ)", "done", ev.date, ["jp-1899-2025:29.1"], to=to or None)
+    duty(ctx, "hand-removed-goods-to-mayor", by[0] if by else None, ctx.param("timing.removed_handover").value, "done",
+         ev.date,
+         ["jp-1899-2025:29.1"], to=to or None, item=item.id)
     ctx.step("police_removal", ["jp-1899-2025:29.1", "jp-1899-2025:29.2"], "removed-by-police", item=item.id,
              by=", ".join(by), date=ev.date,
              inputs={"removed": ev.date, "by": by}, readings=["jp-1899-2025-29-police"])
     notice = notice_event(ctx, item.id)
     if notice is None:
-        duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "outstanding",
-             None, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+        duty(ctx, "notice-removed-goods", None, ctx.param("timing.removed_notice").value, "outstanding", None,
+             ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], item=item.id)
         ctx.finding("warning", "notice-missing", ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], variant="removed",
                     item=item.id)
         return
-    duty(ctx, f"give public notice of {item.id}, or inform its known owner", None, "no time fixed", "done",
-         notice.date, ["jp-1899-2025:29.2", "jp-1899-2025:25.2"])
+    duty(ctx, "notice-removed-goods", None, ctx.param("timing.removed_notice").value, "done", notice.date,
+         ["jp-1899-2025:29.2", "jp-1899-2025:25.2"], item=item.id)
     period = ctx.param("removal.claim_period")
     last = claim_due(ctx, period.name, notice.date)
     due = last.day
