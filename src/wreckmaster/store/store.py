@@ -396,6 +396,15 @@ class Store(AuthMethods, OfficeMethods):
     def assessment(self, case_id: str, as_of: date | None = None, version: int | None = None,
                    office: str | None = None) -> dict:
         """Exactly ``assess --format json`` of ``export`` with the same arguments."""
+        out = self.assessed(case_id, as_of, version, office)
+        return out if isinstance(out, dict) else out.to_json()
+
+    def assessed(self, case_id: str, as_of: date | None = None, version: int | None = None,
+                 office: str | None = None):
+        """What :meth:`assessment` writes, before it is written: the engine's
+        :class:`~wreckmaster.law.assessment.Assessment` (its steps, deadlines and findings keep
+        their templates' ids and values: a page renders them in its own language), or, for a
+        stored log that no longer validates, the refused assessment's JSON."""
         from wreckmaster.law.scenario import InvalidScenario
 
         doc, stored, when = self._assessable(case_id, as_of, version, office)
@@ -409,7 +418,7 @@ class Store(AuthMethods, OfficeMethods):
             if new or not stored:
                 raise InvalidEntry(new or list(exc.problems)) from None
             return engine_bridge.refused_assessment(str(doc.get("regime")), when, stored)
-        return engine_bridge.assess(scenario, when).to_json()
+        return engine_bridge.assess(scenario, when)
 
     def _office_exists(self, conn: Connection, office: str | None) -> None:
         if office is not None and conn.execute(select(offices.c.id).where(offices.c.id == office)).first() is None:

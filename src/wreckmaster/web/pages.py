@@ -420,15 +420,10 @@ def _assessed(store: Any, case_id: str, as_of: date | None, office: str | None) 
     id, its values, a deadline's note's id and the note in the case's language: not part of the
     JSON), so a page in another language renders that language's template (issue 25;
     :func:`_in_page_language`). A stored log that no longer validates has no templates: its
-    findings say why (``store.assessment``)."""
-    from wreckmaster.store import engine_bridge
-    from wreckmaster.store.errors import InvalidEntry
-
-    try:
-        scenario = store.scenario(case_id, as_of=as_of, office=office)
-    except InvalidEntry:
-        return store.assessment(case_id, as_of=as_of, office=office)
-    out = engine_bridge.assess(scenario, scenario.as_of)   # as store.assessment does (and case show)
+    findings say why (``store.assessed``)."""
+    out = store.assessed(case_id, as_of=as_of, office=office)
+    if isinstance(out, dict):
+        return out
     doc = out.to_json()
     for key, objs in (("explanation", out.explanation), ("deadlines", out.deadlines), ("findings", out.findings)):
         doc[key] = [{**entry, "template": {"message": o.code if key == "findings" else o.message,   # a finding: its code
