@@ -58,6 +58,13 @@ from .yamlio import LawDataError
 FILE = "messages.yaml"
 
 
+def shape(*parts: tuple[str, Any]) -> str | None:
+    """The variant of a template whose sentence has optional parts: the names of the parts that are
+    there, joined by ``-`` — ``shape(("in-full", done_on), ("grace", grace))`` is ``"in-full-grace"``
+    when both are — or None (the template without a variant) when none is."""
+    return "-".join(name for name, there in parts if there) or None
+
+
 #: the sections of ``messages.yaml``: what each template writes
 SECTIONS = ("findings", "steps", "duties", "notes")
 _SINGULAR = {"findings": "finding", "steps": "step", "duties": "duty", "notes": "note"}

@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from wreckmaster.law.assessment import Award
 from wreckmaster.law.events import Event
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Item
@@ -162,7 +163,7 @@ def _from_owner(ctx: Context, item: Item, made: list[Award], advances: list[Even
 def _shape(set_off: Decimal, owner: str | None) -> str | None:
     """The variant of an incidence step: part of it repays an advance (``advance``), the owner is
     not known (``unclaimed``), both, or neither (None)."""
-    return "-".join(v for v in ("advance" if set_off else "", "" if owner else "unclaimed") if v) or None
+    return shape(("advance", set_off), ("unclaimed", not owner))
 
 
 def _unsettled(ctx: Context, item: Item, sold: Event | None, advances: list[Event]) -> None:

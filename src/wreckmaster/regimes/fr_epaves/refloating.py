@@ -18,6 +18,7 @@ Article premier. … les propriétaires de navires et embarcations de tout tonna
 """
 from __future__ import annotations
 
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -62,7 +63,7 @@ def refloating(ctx: Context) -> None:
         values = {"vessel": str(vessel), "date": str(notice.date), "due": str(due)}
         values |= {"owner": owner} if owner else {}
         values |= {"started": str(start.date)} if start else {}
-        variant = "-".join(v for v in ("" if owner else "no-owner", "" if start else "not-begun") if v)
+        variant = shape(("no-owner", not owner), ("not-begun", not start))
         ctx.finding("warning", "refloating-not-started", "fr-epaves:1.1", **values,
                     **({"variant": variant} if variant else {}))
         ctx.finding("info", "state-may-intervene", "fr-epaves:1.2", vessel=str(vessel), due=str(due))

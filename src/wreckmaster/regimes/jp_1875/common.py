@@ -129,13 +129,6 @@ def ids(values) -> str:
     return ", ".join(values) if values else "nobody"
 
 
-def shape(*parts: tuple[str, Any]) -> str | None:
-    """The variant of a step's template named by the parts of its sentence that are there, joined
-    by hyphens: ``shape(("in-full", done_on), ("grace", grace))`` is ``"in-full-grace"`` when both
-    are, None when none is (the template without a variant)."""
-    return "-".join(name for name, there in parts if there) or None
-
-
 def major_wreck_facts(ctx: Context) -> list[str]:
     """What makes a major wreck (大難船) under art 14, by what happened (reading
     ``jp-1875-14-major-wreck``): 船体皆破沈没 (``case.hull`` broken or sunk), 乗組人ノ死去 (deaths:

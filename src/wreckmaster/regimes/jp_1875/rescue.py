@@ -20,11 +20,11 @@
 """
 from __future__ import annotations
 
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import (crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side,
-                     shape)
+from .common import crew_member, drift_case, ids, major_wreck_facts, many_hands, master, name, officials, owner_side
 
 
 @rule(cites=["jp-1875:2"],

@@ -16,11 +16,12 @@ from datetime import date
 from typing import Any
 
 from wreckmaster.law import citations
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Scenario
 
-from .common import ids, master, shape
+from .common import ids, master
 
 #: The seven particulars (但シ浦証文中左ノ箇条ヲ載ス可シ): item, event field, citation.
 CONTENTS = (

@@ -23,11 +23,12 @@ from typing import Any
 
 from wreckmaster.law.assessment import Charge
 from wreckmaster.law.events import FUNDS
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 from wreckmaster.law.scenario import Scenario
 
-from .common import drift_case, expense_categories, ids, master, owner_side, shape
+from .common import drift_case, expense_categories, ids, master, owner_side
 
 #: The groups of the statement, in the order of art 19 (第十一条第十二条第十三条第十五条), and the rest.
 GROUPS = (

@@ -24,10 +24,11 @@ from fractions import Fraction
 from wreckmaster.law import exceptions
 from wreckmaster.law.chinese_calendar import number_zh
 from wreckmaster.law.exceptions import Exception_
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, shape, yen
+from .common import CLAIM_EXCLUSIONS, CLAIMS, EXCLUDED_CONDUCT, SUMMONED, event_actors, name, yen
 from .expenses import is_mayor_outlay
 
 

@@ -216,13 +216,6 @@ def duty(ctx: Context, duty_id: str, party: str | None, timing: str, status: str
     return entry
 
 
-def shape(*parts: tuple[str, Any]) -> str | None:
-    """The variant of a step whose sentence has optional parts (``messages.yaml``, ``steps:``): the
-    names of the parts present, joined by ``-`` — ``shape(("in-period", True), ("volunteer", False))``
-    is ``"in-period"`` — or None (the template without a variant) when none is."""
-    return "-".join(part for part, present in parts if present) or None
-
-
 def event_actors(value: Any) -> list[str]:
     if value is None:
         return []

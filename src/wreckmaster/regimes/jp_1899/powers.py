@@ -19,10 +19,11 @@ claims (:data:`.common.EXCLUDED_CONDUCT`; reading ``jp-1899-12-2-4-acts``).
 from __future__ import annotations
 
 from wreckmaster.law.events import of_package
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
-from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name, shape
+from .common import EXCLUDED_CONDUCT, SUMMONED, authority_ok, event_actors, name
 
 WHAT_EN = {"ship": "a ship or boat", "vehicle": "a cart or vehicle", "horse": "a horse", "thing": "another thing",
            "land": "the use of land"}

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
+from wreckmaster.law.messages import shape
 from wreckmaster.law.named import Value
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
@@ -304,7 +305,7 @@ def custody_and_notice(ctx: Context, item: Item) -> bool:
     record(ctx, item.id, notice_on=notice.date, notice=("information" if informed else "public notice"),
            claim_until=due, order_goods=sunk)
     ctx.step("notice", ["jp-1899-2025:25.2", "jp-1899-2025:27.1"] + (["jp-1899-2025:order"] if sunk else []),
-             "notice", variant="-".join(v for v, on in (("office-day", last.moved), ("order-goods", sunk)) if on),
+             "notice", variant=shape(("office-day", last.moved), ("order-goods", sunk)),
              item=item.id, how="owner informed" if informed else "public notice",
              how_ja="所有者ニ告知" if informed else "公告", date=notice.date, period=period.text, due=due,
              period_end=last.period_end, closed=", ".join(f"{h.day} {h.en}" for h in last.skipped),
@@ -419,7 +420,7 @@ def owner_claim(ctx: Context, item: Item, klass) -> bool:
     record(ctx, item.id, outcome="claimed", claimed_on=claim.date, owner=owner, rate=rate.text,
            value=yen(Fraction(item.value)), reward=yen(ctx.out.round(reward)), costs=yen(total_costs))
     ctx.step("owner_claim", reward_cites + (["jp-1899-2025:27.3"]), "owner-claims",
-             variant="-".join(v for v, on in (("no-notice", due is None), ("proceeds", sale is not None)) if on),
+             variant=shape(("no-notice", due is None), ("proceeds", sale is not None)),
              item=item.id, owner=owner, date=claim.date, due=due, rate=rate.text, value=item.value,
              klass_ja=klass.ja, reward=yen(ctx.out.round(reward)), finders=", ".join(who) or "none named",
              costs=yen(total_costs), cost_lines=", ".join(f"{c.category} {yen(c.amount)}" for c in mine) or "none recorded",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -129,7 +130,7 @@ def _charge_hire(ctx: Context, ev, items, amount: Fraction, capped: bool) -> Non
     awards = ctx.out.award(boatmen, None, "hire", amount, "qing-shandong:3")
     total = sum(a.amount for a in awards)
     ctx.step("hire_fee", "qing-shandong:3", "hire-paid",
-             variant="-".join(v for v in ("capped" if capped else "", "" if payer else "no-payer") if v) or None,
+             variant=shape(("capped", capped), ("no-payer", not payer)),
              boatmen=", ".join(boatmen), agreed=ev.get("amount"), total=total, payer=payer,
              inputs={"boatmen": boatmen, "agreed": ev.get("amount")}, exact=amount, amount=total,
              readings=["qing-shandong-3-hire-charged", "qing-shandong-3-hire-fee"])

@@ -15,6 +15,7 @@ it is shorter): reading ``qing-shandong-5-five-months``. Dates are shown also as
 from __future__ import annotations
 
 from wreckmaster.law import chinese_calendar as cal
+from wreckmaster.law.messages import shape
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
 
@@ -36,7 +37,7 @@ def county_report(ctx: Context) -> None:
     months = "、".join(m.name() for m in reckoned.months)
     leaps = reckoned.leap_months
     ctx.step("county_report", "qing-shandong:5", "county-report-due",
-             variant="-".join(v for v in ("leap" if leaps else "", "" if done else "not-reported") if v) or None,
+             variant=shape(("leap", leaps), ("not-reported", not done)),
              occurred=cal.describe(start), occurred_zh=cal.era_date(start) or start, count=period.value.count,
              months=months, leaps=", ".join(m.name() for m in leaps), leaps_zh="、".join(m.name() for m in leaps),
              due=cal.describe(reckoned.due), due_zh=cal.era_date(reckoned.due) or reckoned.due,

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from wreckmaster.law import exceptions
 from wreckmaster.law.exceptions import Exception_
+from wreckmaster.law.messages import shape
 from wreckmaster.law.money import DOLLAR
 from wreckmaster.law.regime import Context
 from wreckmaster.law.rules import rule
@@ -89,7 +90,7 @@ def _award(ctx: Context, item: Item, fraction: Fraction, cap) -> None:
     frac_text = f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction)
     ctx.step(
         "goods_award", "qing-taiwan:4", "goods-award",
-        variant="-".join(v for v in ("shared" if len(awards) >= 2 else "", "" if payer else "no-payer") if v) or None,
+        variant=shape(("shared", len(awards) >= 2), ("no-payer", not payer)),
         item=item.id, value=item.value, fraction=frac_text, cap=cap.text, product=tael(exact), total=total,
         rescuers=", ".join(rescuers), shares=", ".join(f"{a.to} {a.amount}" for a in awards), payer=payer,
         inputs={"item": item.id, "value": item.value, "fraction": fraction, "rescuers": rescuers, "payer": payer},
