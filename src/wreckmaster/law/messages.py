@@ -84,11 +84,15 @@ class Templates:
         """The templates of one section (:data:`SECTIONS`)."""
         return getattr(self, name)
 
+    def row(self, section: str, key: str, variant: str | None = None) -> Mapping[str, str]:
+        """The templates of ``key`` by language (of ``key/variant`` for a variant), empty where
+        the section has none."""
+        return self.section(section).get(f"{key}/{variant}" if variant else key) or {}
+
     def text(self, section: str, key: str, lang: str, values: Mapping[str, Any]) -> str | None:
         """The step, duty or note ``key`` in ``lang`` with its values (its ``variant`` choosing
         ``key/variant``), or None where the regime has no template in that language."""
-        variant = values.get("variant")
-        t = (self.section(section).get(f"{key}/{variant}" if variant else key) or {}).get(lang)
+        t = self.row(section, key, values.get("variant")).get(lang)
         return None if t is None else t.format_map(values)
 
     def english(self, section: str, key: str, values: Mapping[str, Any]) -> str:
@@ -112,7 +116,7 @@ class Templates:
     def template(self, code: str, lang: str, variant: str | None = None) -> str | None:
         """The template of ``code`` in ``lang``; a finding whose sentence takes one of several
         shapes names it by the value ``variant``, its template keyed ``code/variant``."""
-        return (self.findings.get(f"{code}/{variant}" if variant else code) or {}).get(lang)
+        return self.row("findings", code, variant).get(lang)
 
     def render(self, code: str, lang: str, values: Mapping[str, str]) -> str | None:
         """The finding ``code`` in ``lang`` with its values, or None where the regime has no template."""

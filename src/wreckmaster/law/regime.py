@@ -191,9 +191,8 @@ class Context:
         regime's English template for the code (``messages.yaml``), its ``message_local`` the one in
         the case's language. A code without an English template raises at once (:class:`KeyError`).
         ``once``: at most once per case (a missing fact several rules need), as :meth:`finding_once`."""
-        variant = values.get("variant")
-        row = self.regime.messages.findings.get(f"{code}/{variant}" if variant else code)
-        template = None if row is None else row.get("en")
+        row = self.regime.messages.row("findings", code, values.get("variant"))
+        template = row.get("en")
         if template is None:
             raise KeyError(f"{self.regime.id}: no English template for the finding {code!r} in {messages.FILE}")
         if once:
@@ -216,8 +215,8 @@ class Context:
         message without an English template raises at once (:class:`KeyError`). The first three
         arguments are positional only, so a value may be named ``rule`` or ``cites``."""
         templates = self.regime.messages
-        row = templates.steps.get(f"{message}/{values['variant']}" if values.get("variant") else message)
-        if row is None or "en" not in row:
+        row = templates.row("steps", message, values.get("variant"))
+        if "en" not in row:
             templates.english("steps", message, values)   # raises, naming it
         # the values are kept as the call's own dict (one object a step: a register of 10,000 items
         # makes a step an item), and the texts written from the template's row when first read
