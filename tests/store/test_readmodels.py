@@ -316,3 +316,38 @@ def test_an_append_computes_its_rows_with_the_closing_days_read_with_the_locked_
     assert store.verify()["ok"]
     with store.engine.connect() as conn:        # the rows were written by the append, not the office's refresh
         assert conn.execute(text("SELECT count(*) FROM rm_notices WHERE case_id = :c"), {"c": case}).scalar() == 2
+
+
+def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_index_finds(store, monkeypatch):
+    """On PostgreSQL a one- or two-character ``q`` in more than ``RARE_ROWS`` rows is not asked of
+    migration 0010's index (which gives every such row to sort before the first page) but tested
+    on the rows read in the page's order: both ways give the same rows and pages. Here three of
+    four rows hold 「浮」 and two 「樽」: with ``RARE_ROWS`` = 2, 「浮」 is common and 「樽」 rare."""
+    from wreckmaster.store import readmodels
+    from wreckmaster.store.readmodels import NoticeFilter
+
+    from .conftest import drift_doc
+
+    for description in ("浮標", "定置網用浮子", "浮樽", "酒樽"):
+        doc = drift_doc()
+        doc["items"][0]["description"] = description
+        doc["events"] = [{"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}]
+        store.open_case(doc)
+    as_of = date(1876, 4, 1)
+
+    def pages(q: str) -> tuple[list, list]:
+        first, cursor = store.board_page(as_of, NoticeFilter(q=q), limit=2)
+        rest, _ = store.board_page(as_of, NoticeFilter(q=q), limit=2, after=cursor) if cursor else ([], None)
+        return store.notices(as_of, NoticeFilter(q=q)), first + rest
+
+    by_index = {q: pages(q) for q in ("浮", "樽", "浮子")}
+    monkeypatch.setattr(readmodels, "RARE_ROWS", 1)
+    assert {q: pages(q) for q in by_index} == by_index
+    assert [r["description"] for r in by_index["浮"][0]] == ["浮標", "定置網用浮子", "浮樽"]
+    assert sorted(r["description"] for r in by_index["浮"][1]) == ["定置網用浮子", "浮標", "浮樽"]   # two pages
+    if store.engine.dialect.name == "postgresql":
+        with store.engine.connect() as conn:
+            monkeypatch.setattr(readmodels, "RARE_ROWS", 2)   # 樽 in two rows, 浮 in three
+            assert readmodels._rare_short(conn, "樽") and not readmodels._rare_short(conn, "浮")
+            monkeypatch.setattr(readmodels, "RARE_ROWS", 3)
+            assert readmodels._rare_short(conn, "浮")

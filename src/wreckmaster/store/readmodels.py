@@ -639,6 +639,22 @@ def _like_escape(s: str) -> str:
     return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+#: PostgreSQL: the rows with a one- or two-character ``q`` (migration 0010's GIN index)
+_SHORT_GRAM = text("wm_short_grams(rm_notices.search) @> ARRAY[CAST(:short AS text)]")
+#: a short ``q`` in more rows than this is common: its rows are found by walking the page's order
+RARE_ROWS = 500
+
+
+def _rare_short(conn: Connection, q: str) -> bool:
+    """Whether at most :data:`RARE_ROWS` rows hold the short ``q`` (PostgreSQL). The index finds a
+    rare one at once, but a common one (号, in every row) gives every row to sort before the first
+    page; such a ``q`` is better tested on the rows read in the page's order, where a page of it
+    comes within a few pages' rows. One count on the index, stopped at :data:`RARE_ROWS` + 1,
+    tells which."""
+    probe = select(text("1")).select_from(rm_notices).where(_SHORT_GRAM.bindparams(short=q)).limit(RARE_ROWS + 1)
+    return conn.execute(select(text("count(*)")).select_from(probe.subquery())).scalar() <= RARE_ROWS
+
+
 def _where(conn: Connection, f: NoticeFilter) -> list:
     n = rm_notices
     out = []
@@ -655,9 +671,8 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
                                   .bindparams(short=q)))
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
-            if 0 < len(q) < TRIGRAM:   # shorter than a trigram: migration 0010's index of short substrings
-                out.append(text("wm_short_grams(rm_notices.search) @> ARRAY[CAST(:short AS text)]")
-                           .bindparams(short=q))
+            if 0 < len(q) < TRIGRAM and _rare_short(conn, q):   # migration 0010's index of short substrings
+                out.append(_SHORT_GRAM.bindparams(short=q))
             out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
         else:
             out.append(n.c.search.contains(q, autoescape=True))
