@@ -322,7 +322,8 @@ def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_inde
     """On PostgreSQL a one- or two-character ``q`` in more than ``RARE_ROWS`` rows is not asked of
     migration 0010's index (which gives every such row to sort before the first page) but tested
     on the rows read in the page's order: both ways give the same rows and pages. Here three of
-    four rows hold 「浮」 and two 「樽」: with ``RARE_ROWS`` = 2, 「浮」 is common and 「樽」 rare."""
+    four rows hold 「浮」, two 「樽」 and one 「浮子」: with ``RARE_ROWS`` = 1, 「浮」 and 「樽」 are common
+    and read in order, 「浮子」 still on the index; the count itself is checked at 2 and 3."""
     from wreckmaster.store import readmodels
     from wreckmaster.store.readmodels import NoticeFilter
 
