@@ -232,6 +232,9 @@ class Assessment:
         self.awards: list[Award] = []
         self.charges: list[Charge] = []
         self.deadlines: list[Deadline] = []
+        #: the position, among the rules the regime ran (the engine's first rules counted), of the
+        #: rule that listed each deadline (the read models merge item groups by it); not in the JSON
+        self.deadline_rules: list[int] = []
         self.findings: list[Finding] = []
         self.merits: list[Merit] = []
         self.explanation: list[Step] = []

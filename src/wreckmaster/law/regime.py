@@ -77,6 +77,13 @@ class Regime:
     #: its calendar: the era its dates are written in, its months, its office's holidays (:class:`.contributes.Calendar`;
     #: the counting of its periods is its parameter ``periods.counting``)
     calendar: Calendar = GREGORIAN
+    #: the kinds of case whose deadlines its law sets for each thing apart from the others (a
+    #: drift case under arts that speak of 「物件」 one by one): every deadline of such a case
+    #: belongs to one item and depends on that item, the facts it is named in and the case's own
+    #: facts only. The read models assess such a case group by group of items
+    #: (``store/readmodels.py``, :func:`~wreckmaster.store.readmodels.item_groups`), so an entry on
+    #: one item costs that item's assessment, not the register's
+    assessed_by_item: tuple[str, ...] = ()
 
     # --- issue 22 (declared events and rules): what the regime's package declares --------------
     @cached_property
@@ -111,10 +118,12 @@ class Regime:
         out = Assessment(self.id, as_of, self.currency, self.language, self.other_currencies)
         ctx = Context(scenario, self, out, as_of)
         values = ctx.values
-        for rule in (*scope.FIRST_RULES, *self.rules):
+        rule_of = out.deadline_rules
+        for k, rule in enumerate((*scope.FIRST_RULES, *self.rules)):
             values.running = rule_name(rule)
             rule(ctx)
             values.ran_rule(values.running)
+            rule_of.extend([k] * (len(out.deadlines) - len(rule_of)))
             if ctx.stopped:
                 break
         return self.localise(out)

@@ -23,6 +23,15 @@ earlier ``as_of`` (a historian's view), and for a case whose list would need mor
 need no such care: the board always read every dated fact, so their rows hold for every
 ``as_of`` on or after the casualty.
 
+A case of a kind its regime assesses item by item (``Regime.assessed_by_item``: a drift case of
+today's Act, whose every deadline is one item's) is computed from its groups of items
+(:func:`item_groups`): after one assessment of the whole case its rows are split by group and
+kept in this process (:func:`_keep_groups`); the next append assesses only the groups whose
+facts changed, each on its own, and merges the lists in the whole case's order
+(:func:`_by_groups`, :func:`_merged`). A fact of the case itself, a new process, ``db rebuild``
+and ``case verify`` assess the whole case; the cache never decides what the rows are, only
+whether a group's are computed again.
+
 The rows depend on the law: :func:`fingerprint` hashes this package's law (its version and
 the regimes' data and code) and that of the regimes from outside it (plug-ins); :func:`ensure_current` rebuilds every row (:func:`rebuild`) when
 the stored fingerprint differs (``wreckmaster db upgrade``, ``db rebuild``, and a store that
@@ -32,10 +41,14 @@ case's rows agree with its log.
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import json
 import math
+import operator
+import threading
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -177,7 +190,7 @@ def rebuild(conn: Connection) -> int:
     conn.execute(delete(rm_cases))
     n = 0
     for r, doc, problems in _docs(conn, select(cases).order_by(cases.c.num)):
-        rows = compute(r.id, r.num, r.office, with_office_days(conn, r.office, doc), problems)
+        rows = compute(r.id, r.num, r.office, with_office_days(conn, r.office, doc), problems, cached=False)
         _insert(conn, rows)
         n += 1
     _set_fingerprint(conn)
@@ -258,23 +271,27 @@ def refresh_office(conn: Connection, office: str) -> int:
 
 
 def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> str:
-    """``rm_cases.digest``: a hash of a case's deadline and notice rows, so that an append whose
-    rows stay the same reads one row to know it (``case verify`` compares the rows themselves)."""
-    text_ = json.dumps([deadlines, notices], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """``rm_cases.digest``: a hash of a case's deadline and notice rows (each as the tuple of its
+    columns), so that an append whose rows stay the same reads one row to know it (``case verify``
+    compares the rows themselves)."""
+    text_ = repr((list(map(_DEADLINE_TUPLE, deadlines)), list(map(_NOTICE_TUPLE, notices))))
     return hashlib.sha256(text_.encode()).hexdigest()
 
 
-def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None) -> Rows:
+def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None,
+            cached: bool = True) -> Rows:
     """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
     problems (a stored log that no longer validates has none); ``scenario``: ``doc`` validated
     already (the append's), else it is validated here. The case's row carries the
-    :func:`digest` of the others."""
-    rows = _compute(case_id, num, office, doc, problems, scenario)
+    :func:`digest` of the others. ``cached`` False: the case is assessed whole, even where its
+    regime assesses it item by item and this process kept its groups (``case verify``)."""
+    rows = _compute(case_id, num, office, doc, problems, scenario, cached)
     rows.case["digest"] = digest(rows.deadlines, rows.notices)
     return rows
 
 
-def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario) -> Rows:
+def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario,
+             cached: bool = True) -> Rows:
     occurred = (doc.get("case") or {}).get("occurred") if isinstance(doc.get("case"), dict) else None
     case = {"case_id": case_id, "num": num, "office": office, "occurred": str(occurred) if occurred else None,
             "latest": None, "mode": "none"}
@@ -288,23 +305,44 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
         return Rows(case, [], [])
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
-    notices = _notice_rows(case_id, num, office, scenario)
-    result = engine_bridge.assess(scenario, latest)
-    if _out_of_scope(result):
-        return Rows(case, [], notices)
-    spans = _spans(scenario, latest, result.deadlines)
+    grouped = _by_groups(case_id, doc, scenario, latest) if cached else None
+    if grouped is not None:
+        spans, notices = grouped
+        notices = [{**n, "case_id": case_id, "num": num, "office": office} for n in notices]
+    else:
+        notices = _notice_rows(case_id, num, office, scenario)
+        result = engine_bridge.assess(scenario, latest)
+        if _out_of_scope(result):
+            return Rows(case, [], notices)
+        spans = _spans(scenario, latest, _listed(result))
+        if cached:
+            _keep_groups(case_id, doc, scenario, spans, notices)
     if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
         case["mode"] = "fly"
         return Rows(case, [], notices)
     deadlines = []
+    lang = scenario_language(scenario)
     for k, (start, listed) in enumerate(spans):
         end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else OPEN
-        for n, d in enumerate(listed):
+        for n, (_, d) in enumerate(listed):
             deadlines.append({
                 "case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": start.isoformat(),
                 "valid_to": end, "due": d.due.isoformat(), "status": d.status, "duty": d.duty, "party": d.party,
-                "cites": canonical.dumps(list(d.cites)), "duty_local": d.duty_local, "lang": result.language})
+                "cites": _cites_text(d.cites), "duty_local": d.duty_local, "lang": lang})
     return Rows(case, deadlines, notices)
+
+
+@lru_cache(maxsize=4096)
+def _cites_text(cites: tuple[str, ...]) -> str:
+    """A deadline's cites as the rows store them (canonical JSON)."""
+    return canonical.dumps(list(cites))
+
+
+def scenario_language(scenario) -> str:
+    """The language of the case's assessment (its regime's)."""
+    from wreckmaster.law import regime as registry
+
+    return registry.get(scenario.regime).language
 
 
 #: ``valid_to`` of a span that does not end: after every date (a plain string range on the index)
@@ -313,21 +351,37 @@ OPEN = "9999-99-99"
 #: is assessed on the fly instead, as before the read models)
 MAX_SPANS = 8
 
+#: the rule of a deadline listed outside ``Regime.assess`` (after every rule of a regime)
+AFTER_THE_RULES = 10**6
+#: a deadline as the rows list it: ``(the rule that listed it, the deadline)`` (``Assessment.deadline_rules``)
+Listed = tuple[int, Any]
+
+
+def _listed(result) -> list[Listed]:
+    rules = result.deadline_rules
+    if len(rules) < len(result.deadlines):   # listed outside Regime.assess: as if by a rule after every rule
+        rules = rules + [AFTER_THE_RULES] * (len(result.deadlines) - len(rules))
+    return list(zip(rules, result.deadlines))
+
 
 def _key(d) -> tuple:
     return (d.duty, d.party, d.due, d.status, tuple(d.cites), d.duty_local)
 
 
-def _spans(scenario, latest: date, first: list) -> list[tuple[date, list]] | None:
+def _same_list(a: list[Listed], b: list[Listed]) -> bool:
+    return len(a) == len(b) and all(_key(x) == _key(y) for (_, x), (_, y) in zip(a, b))
+
+
+def _spans(scenario, latest: date, first: list[Listed]) -> list[tuple[date, list[Listed]]] | None:
     """The case's deadlines on every day from ``latest`` on, as spans ``[(first day, deadlines)]``.
 
     With every fact known, the list changes only on the day after a pending deadline's due day
     (it becomes missed, or met where a rule sets it so; or the law opens a next one, as jp-1875
     art 31 ¶2 after the owner's year): the case is assessed on ``latest`` and on each such day,
     and equal neighbours are joined. None when that takes more than :data:`MAX_SPANS` assessments."""
-    if len({d.due for d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
+    if len({d.due for _, d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
         return None
-    spans: list[tuple[date, list]] = []
+    spans: list[tuple[date, list[Listed]]] = []
     todo = {latest}
     seen: set[date] = set()
     listed = first
@@ -338,15 +392,257 @@ def _spans(scenario, latest: date, first: list) -> list[tuple[date, list]] | Non
         if len(seen) > MAX_SPANS:
             return None
         if day != latest:
-            listed = engine_bridge.assess(scenario, day).deadlines
-        if not spans or [_key(d) for d in spans[-1][1]] != [_key(d) for d in listed]:
+            listed = _listed(engine_bridge.assess(scenario, day))
+        if not spans or not _same_list(spans[-1][1], listed):
             spans.append((day, listed))
-        for d in listed:
+        for _, d in listed:
             if d.status == "pending" and d.due >= day:
                 nxt = d.due + timedelta(days=1)
                 if nxt not in seen:
                     todo.add(nxt)
     return spans
+
+
+# --- a case assessed group by group of items (``Regime.assessed_by_item``) ------------------------
+#: the item groups' rows last computed, by case (this process's; a cache only: a group is taken
+#: from it only when its facts and the case's are equal to those it was computed from)
+_GROUPS: "OrderedDict[str, tuple[dict[str, Any], dict[str, tuple[Any, Any]]]]" = OrderedDict()
+#: at most this many cases' groups are kept
+GROUP_CACHE_CASES = 64
+_GROUPS_LOCK = threading.Lock()
+
+
+def _named(value: Any, ids: dict[str, int], into: set[int]) -> None:
+    """The items named anywhere in an event's or an expense's fields (ids, lists, nested objects)."""
+    if isinstance(value, str):
+        k = ids.get(value)
+        if k is not None:
+            into.add(k)
+    elif isinstance(value, list):
+        for v in value:
+            _named(v, ids, into)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _named(v, ids, into)
+
+
+def item_groups(doc: dict[str, Any]) -> tuple[dict[str, Any], list["Group"]]:
+    """A case of a kind its regime assesses item by item (``Regime.assessed_by_item``), as the
+    case's own facts and its groups of items: ``(the case without its items and the facts naming
+    them, [each group])``. Items named together in an event or an expense are one group (a
+    delivery of several goods); a group holds its items, and the events and expenses that name
+    them or name no item, in the case's order."""
+    items = [i for i in doc.get("items") or [] if isinstance(i, dict)]
+    ids = {i.get("id"): k for k, i in enumerate(items) if isinstance(i.get("id"), str)}
+    parent = list(range(len(items)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    named: dict[str, list[set[int]]] = {}
+    for part in ("events", "expenses"):
+        marks = []
+        for x in doc.get(part) or []:
+            got: set[int] = set()
+            _named(x, ids, got)
+            marks.append(got)
+            if len(got) > 1:
+                first, *rest = sorted(got)
+                for k in rest:
+                    parent[root(k)] = root(first)
+        named[part] = marks
+    groups: dict[int, list[int]] = {}
+    for k in range(len(items)):
+        groups.setdefault(root(k), []).append(k)
+    own = {k: v for k, v in doc.items() if k not in ("items", "events", "expenses")}
+    case_part = {**own, **{part: [x for x, got in zip(doc.get(part) or [], named[part]) if not got]
+                           for part in ("events", "expenses")}}
+    ordered = sorted(groups.values())
+    of_item = {k: g for g, members in enumerate(ordered) for k in members}
+    where: dict[str, list[list[int]]] = {}
+    for part in ("events", "expenses"):
+        common = [n for n, got in enumerate(named[part]) if not got]
+        own: list[list[int]] = [[] for _ in ordered]
+        for n, got in enumerate(named[part]):
+            if got:
+                own[of_item[next(iter(got))]].append(n)
+        where[part] = [sorted(common + mine) if common else mine for mine in own]
+    out = []
+    for g, members in enumerate(ordered):
+        ev, ex = where["events"][g], where["expenses"][g]
+        out.append(Group(members, ev, ex, ([items[k] for k in members], [(doc.get("events") or [])[n] for n in ev],
+                                           [(doc.get("expenses") or [])[n] for n in ex])))
+    return case_part, out
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of items of a case assessed item by item (:func:`item_groups`): the items' places
+    in the case, those of the events and the expenses it holds (the case's own among them), and
+    these facts as the document gives them ``(items, events, expenses)``."""
+
+    items: list[int]
+    events: list[int]
+    expenses: list[int]
+    facts: tuple[list, list, list]
+
+    def of(self, scenario):
+        """The group as a case of its own: the case's validated facts with only the group's."""
+        return scenario.replace(items=[scenario.items[k] for k in self.items],
+                                events=[scenario.events[k] for k in self.events],
+                                expenses=[scenario.expenses[k] for k in self.expenses])
+
+
+def _assessed_by_item(scenario) -> bool:
+    from wreckmaster.law import regime as registry
+
+    try:
+        regime = registry.get(scenario.regime)
+    except KeyError:
+        return False
+    return scenario.case.kind in regime.assessed_by_item and bool(scenario.items)
+
+
+def _by_groups(case_id: str, doc: dict[str, Any], scenario, latest: date
+               ) -> tuple[list[tuple[date, list[Listed]]] | None, list[dict[str, Any]]] | None:
+    """The spans and the notice rows of a case its regime assesses item by item
+    (``Regime.assessed_by_item``, :func:`item_groups`), from the groups this process kept at the
+    case's last computation (:func:`_keep_groups`): a group whose facts are those it was
+    computed from is taken as it is, a new or changed one is assessed on its own. The lists are
+    merged in the order one assessment of the whole case lists them: by the rule that listed
+    them, then by the item (the rules go through the items in the case's order), then in the
+    group's order. None: the case is to be assessed whole (its regime does not say so, the case's
+    own facts changed, or nothing was kept)."""
+    if not _assessed_by_item(scenario):
+        return None
+    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
+        return None
+    case_part, groups = item_groups(doc)
+    with _GROUPS_LOCK:
+        cached = _GROUPS.get(case_id)
+    if cached is None or cached[0] != case_part:
+        return None
+    before = cached[1]
+    mine: dict[str, tuple[Any, Any]] = {}
+    results = []
+    for g in groups:
+        first = scenario.items[g.items[0]].id
+        hit = before.get(first)
+        if hit is not None and hit[1][2] <= latest and hit[0] == g.facts:
+            facts, got = hit
+        else:
+            sub = g.of(scenario)
+            got = _group(sub)
+            if got is None:
+                return None
+            facts = tuple(_copied(list(g.facts)))   # the caller's document may change after this
+        mine[first] = (facts, got)
+        results.append(got)
+    _remember(case_id, cached[0], mine)
+    where = {item.id: k for k, item in enumerate(scenario.items)}
+    notices = sorted(({**n, "ord": where[n["item"]]} for _, rows, _ in results for n in rows), key=lambda n: n["ord"])
+    if any(spans is None for spans, _, _ in results):
+        return None, notices
+    return _merged([spans for spans, _, _ in results], latest, where), notices
+
+
+def _copied(x: Any) -> Any:
+    """A copy of facts as a document gives them (JSON values: a round trip, far quicker than deepcopy)."""
+    try:
+        return json.loads(json.dumps(x, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return copy.deepcopy(x)
+
+
+def _remember(case_id: str, case_part: dict[str, Any], groups: dict[str, tuple[Any, Any]]) -> None:
+    with _GROUPS_LOCK:
+        _GROUPS[case_id] = (case_part, groups)
+        _GROUPS.move_to_end(case_id)
+        while len(_GROUPS) > GROUP_CACHE_CASES:
+            _GROUPS.popitem(last=False)
+
+
+def _keep_groups(case_id: str, doc: dict[str, Any], scenario, spans, notices: list[dict[str, Any]]) -> None:
+    """After one assessment of a whole case its regime assesses item by item: its spans and
+    notice rows split by group, kept for the next computation (:func:`_by_groups`), each valid
+    from the case's latest date (the first span's)."""
+    with _GROUPS_LOCK:
+        _GROUPS.pop(case_id, None)
+    if spans is None or not _assessed_by_item(scenario):
+        return
+    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
+        return
+    case_part, groups = item_groups(doc)
+    group_of = {scenario.items[k].id: n for n, g in enumerate(groups) for k in g.items}
+    split: list[list] = [[] for _ in groups]
+    for day, listed in spans:
+        parts: list[list] = [[] for _ in groups]
+        for pos, (rule, d) in enumerate(listed):
+            item = (d.values or {}).get("item")
+            if item not in group_of:
+                return   # a deadline of no one item: nothing is kept
+            parts[group_of[item]].append(((rule, item, pos), d))
+        for mine, part in zip(split, parts):
+            mine.append((day, part))
+    rows: list[list] = [[] for _ in groups]
+    for n in notices:
+        rows[group_of[n["item"]]].append({k: v for k, v in n.items() if k not in ("case_id", "num", "office")})
+    since = spans[0][0]
+    _remember(case_id, _copied(case_part), {
+        scenario.items[g.items[0]].id: (tuple(_copied(list(g.facts))), (s_, r, since))
+        for g, s_, r in zip(groups, split, rows)})
+
+
+def _group(scenario):
+    """One group's spans from its own latest date (each deadline with its merge key: the rule, the
+    item, its place), its notice rows, and the first day they hold; None if the group alone is
+    outside the law's period."""
+    latest = latest_date(scenario)
+    result = engine_bridge.assess(scenario, latest)
+    if _out_of_scope(result):
+        return None
+    notices = _notice_rows("", 0, "", scenario)
+    spans = _spans(scenario, latest, _listed(result))
+    if spans is None:
+        return None, notices, latest
+    first = scenario.items[0].id
+    keyed = [(day, [((rule, (d.values or {}).get("item") or first, n), d) for n, (rule, d) in enumerate(listed)])
+             for day, listed in spans]
+    return keyed, notices, latest
+
+
+def _merged(groups: list[list], latest: date, where: dict[str, int]) -> list[tuple[date, list[Listed]]] | None:
+    """The case's spans from its groups' (each from a day on or before the case's latest): the
+    case's list on ``latest`` and on each later day a group's list changes, merged by each
+    deadline's key (its item by its place in the case); equal neighbours joined. None over
+    :data:`MAX_SPANS` days, or when the first list has :data:`MAX_SPANS` due days ahead (as :func:`_spans`)."""
+    days = sorted({latest} | {day for spans in groups for day, _ in spans if day > latest})
+    if len(days) > MAX_SPANS:
+        return None
+    out: list[tuple[date, list[Listed]]] = []
+    for day in days:
+        merged = sorted((entry for spans in groups for entry in _on(spans, day)),
+                        key=lambda e: (e[0][0], where.get(e[0][1], -1), e[0][2]))
+        listed = [(key[0], d) for key, d in merged]
+        if not out or not _same_list(out[-1][1], listed):
+            out.append((day, listed))
+    first = out[0][1]
+    if len({d.due for _, d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
+        return None
+    return out
+
+
+def _on(spans: list, day: date) -> list:
+    """A group's list on ``day``: that of its last span begun on or before it."""
+    listed: list = []
+    for start, entries in spans:
+        if start > day:
+            break
+        listed = entries
+    return listed
 
 
 def item_class(regime, scenario, item) -> str | None:
@@ -397,6 +693,10 @@ def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str
 # --- keeping them ---------------------------------------------------------------------------
 _DEADLINE_COLUMNS = [c.name for c in rm_deadlines.columns if c.name != "id"]
 _NOTICE_COLUMNS = [c.name for c in rm_notices.columns if c.name != "id"]
+#: a row as the tuple of its columns (:func:`digest`, :func:`_sync`)
+_DEADLINE_TUPLE = operator.itemgetter(*_DEADLINE_COLUMNS)
+_NOTICE_TUPLE = operator.itemgetter(*_NOTICE_COLUMNS)
+_TUPLE = {rm_deadlines.name: _DEADLINE_TUPLE, rm_notices.name: _NOTICE_TUPLE}
 _CASE_COLUMNS = [c.name for c in rm_cases.columns]
 
 
@@ -475,21 +775,29 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
 
 
 _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
-#: a case's rows of a table as ``(id, *the columns compared)`` (:func:`_sync`)
-_KEYS_OF = {t.name: select(t.c.id, *(t.c[c] for c in columns)).where(t.c.case_id == bindparam("case_id"))
-            for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
+
+#: a case's rows of a table as ``(id, *the columns compared)`` (:func:`_sync`; SQLite's own statement)
+_KEYS_SQL = {t.name: f"SELECT id, {', '.join(columns)} FROM {t.name} WHERE case_id = ?"
+             for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
 def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
     """The case's rows of ``table`` made ``want``: the rows no longer wanted deleted, the new ones
     inserted, the others left as they are (a changed notice is deleted and inserted, which keeps
     the FTS index: its triggers follow inserts and deletes)."""
-    wanted = {tuple(r[c] for c in columns): r for r in want}
+    wanted = dict(zip(map(_TUPLE[table.name], want), want))
     gone = []
-    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_OF`)
-    for r in conn.execute(_KEYS_OF[table.name], {"case_id": case_id}):
-        if wanted.pop(r[1:], None) is None:
-            gone.append(r[0])
+    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_SQL`), by the
+    # driver's own cursor in the same transaction (a few hundred rows: SQLAlchemy's rows cost more
+    # than the read)
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(_KEYS_SQL[table.name], (case_id,))
+        for r in cursor.fetchall():
+            if wanted.pop(r[1:], None) is None:
+                gone.append(r[0])
+    finally:
+        cursor.close()
     if gone:
         conn.execute(delete(table).where(table.c.id.in_(gone)))
     if wanted:
@@ -510,7 +818,7 @@ def _plain(row) -> dict[str, Any]:
 
 def check(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems) -> str | None:
     """``case verify``: None when the case's rows are those its log gives, else what differs."""
-    want = compute(case_id, num, office, with_office_days(conn, office, doc), problems)
+    want = compute(case_id, num, office, with_office_days(conn, office, doc), problems, cached=False)
     have_case = conn.execute(select(rm_cases).where(rm_cases.c.case_id == case_id)).first()
     if have_case is None:
         return "no read-model row"

@@ -42,6 +42,10 @@ REGIME = register(Regime(
                   ItemClass("sunken", "沈没品", "sunken goods", "jp-1899-2025:24"),
                   ItemClass("river-timber", "河川ニ漂流スル材木", "timber drifting in a river", "jp-1899-2025:24")],
     item_class=claims.notice_class,
+    # arts 24–28 speak of each thing found (「漂流物又ハ沈没品ヲ拾得シタル者ハ」, 「其ノ物件」): a drift case's
+    # duties are those of each item, by its own find, delivery, notice and claim (reading
+    # jp-1899-2025-item-by-item)
+    assessed_by_item=("drift",),
     notice_articles=("jp-1899-2025:25", "jp-1899-2025:27"),   # art 27 counts from 「第二十五条ノ公告」
     documents=["statement", "notice", *(
         Document(name, ("ja", "en"), f"{__name__}.documents:{name.replace('-', '_')}", title,
