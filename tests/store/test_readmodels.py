@@ -352,3 +352,60 @@ def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_inde
             assert readmodels._rare_short(conn, "樽") and not readmodels._rare_short(conn, "浮")
             monkeypatch.setattr(readmodels, "RARE_ROWS", 3)
             assert readmodels._rare_short(conn, "浮")
+
+
+def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all_after_another_writer(store):
+    """Both databases. An append whose stored case row carries the digest of the rows this process
+    last wrote for the case sends only the change (rows deleted, rows inserted); one whose stored
+    digest is another's (another worker appended since) compares every stored row. Worked example:
+    item i1 under notice on 2026-05-13 (art 25), its owner's claim due 2026-11-13 (art 27 ¶1, six
+    months), and i2 alike; the owner claims i1 on 2026-06-01: its notice ends (its row gets that end day)
+    and its claim deadline is met on every span. The rows after each append are those
+    a fresh computation gives (``case verify``), whichever way they were written."""
+    from sqlalchemy import text
+
+    from wreckmaster.store import readmodels
+
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+           "case": {"occurred": "2026-05-10", "place": "三崎港", "waters": "sea", "kind": "drift"},
+           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}, {"id": "o", "name": "所有者", "roles": ["owner"]}],
+           "items": [{"id": f"i{k}", "description": "浮標", "kind": "gear", "value": "30000",
+                      "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}} for k in (1, 2)],
+           "events": [{"type": "notice_posted", "date": "2026-05-13", "items": [f"i{k}"]} for k in (1, 2)]}
+    case, version = store.open_case(doc)
+
+    def count(table: str) -> int:
+        with store.engine.connect() as conn:
+            return conn.execute(text(f"SELECT count(*) FROM {table} WHERE case_id = :c"), {"c": case}).scalar()
+
+    assert (count("rm_deadlines"), count("rm_notices")) == (4, 2)   # two spans of two claims; two notices
+    version = store.record(case, {"add": "party", "value": {"id": "p2", "name": "漁協"}}, expect_version=version)
+    sent = []
+    real = readmodels._change
+    readmodels._change = lambda *a: sent.append(real(*a)) or sent[-1]
+    try:
+        version = store.record(case, {"event": {"type": "owner_claimed", "date": "2026-06-01", "by": "o",
+                                                "items": ["i1"]}}, expect_version=version)
+        (change,) = sent
+        gone, new = change["rm_deadlines"]
+        assert sorted((r["status"], r["valid_from"]) for r in gone) == [("missed", "2026-11-14"), ("pending", "2026-05-13"),
+                                                                         ("pending", "2026-05-13")]
+        # the case's latest day is 2026-06-01 now: i1 met on both spans (to 11-14, after), i2's pending
+        # span starts then; i2's missed row from 2026-11-14 stays as it was
+        assert sorted((r["status"], r["duty"][:8], r["valid_from"]) for r in new) == [
+            ("met", "claim i1", "2026-06-01"), ("met", "claim i1", "2026-11-14"), ("pending", "claim i2", "2026-06-01")]
+        # i1's notice row now ends on 2026-06-01 (the board reads each day's from it)
+        assert [(r["item"], r["notice_end"]) for r in change["rm_notices"][0]] == [("i1", None)]
+        assert [(r["item"], r["notice_end"]) for r in change["rm_notices"][1]] == [("i1", "2026-06-01")]
+        assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (4, 2)
+        # another writer since: the rows this process holds are not those stored, so all are compared
+        with readmodels._GROUPS_LOCK:
+            last = readmodels._WRITTEN[case]
+            readmodels._WRITTEN[case] = readmodels.Rows({**last.case, "digest": "another's"}, [], [])
+        sent.clear()
+        store.record(case, {"event": {"type": "owner_claimed", "date": "2026-06-02", "by": "o", "items": ["i2"]}},
+                     expect_version=version)
+        assert sent == [None]
+        assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (2, 2)
+    finally:
+        readmodels._change = real

@@ -68,7 +68,8 @@ class Value(Generic[T]):
 
 def rule_name(rule: Callable[..., Any]) -> str:
     """The name a rule runs under (a wrapped rule keeps the name of the rule it wraps)."""
-    return getattr(rule, "__name__", repr(rule))
+    name = getattr(rule, "__name__", None)
+    return repr(rule) if name is None else name
 
 
 class Values:
@@ -77,8 +78,9 @@ class Values:
 
     __slots__ = ("rules", "ran", "running", "stored", "final", "caches")
 
-    def __init__(self, rules: Any) -> None:
-        self.rules = {rule_name(r) for r in rules}
+    def __init__(self, rules: Any, names: "frozenset[str] | None" = None) -> None:
+        #: ``names``: the rules' names, when the caller knows them already (the regime's, once)
+        self.rules = names if names is not None else {rule_name(r) for r in rules}
         self.ran: set[str] = set()
         self.running: str | None = None
         self.stored: dict[Value[Any], Any] = {}

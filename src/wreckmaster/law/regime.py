@@ -116,17 +116,29 @@ class Regime:
         runs. A rule that ends the assessment calls :meth:`Context.stop`.
         """
         out = Assessment(self.id, as_of, self.currency, self.language, self.other_currencies)
-        ctx = Context(scenario, self, out, as_of)
+        named, names = self._named()
+        ctx = Context(scenario, self, out, as_of, Values((), names))
         values = ctx.values
         rule_of = out.deadline_rules
-        for k, rule in enumerate((*scope.FIRST_RULES, *self.rules)):
-            values.running = rule_name(rule)
+        for k, (name, rule) in enumerate(named):
+            values.running = name
             rule(ctx)
             values.ran_rule(values.running)
             rule_of.extend([k] * (len(out.deadlines) - len(rule_of)))
             if ctx.stopped:
                 break
         return self.localise(out)
+
+    def _named(self) -> tuple[tuple[tuple[str, Rule], ...], frozenset[str]]:
+        """The engine's first rules and the regime's, each with the name it runs under, and the
+        set of the names: worked out once, again only if the rules were replaced or changed."""
+        rules = tuple(self.rules)
+        known = self.__dict__.get("_named_rules")
+        if known is None or known[0] != rules:
+            named = tuple((rule_name(r), r) for r in (*scope.FIRST_RULES, *rules))
+            known = (rules, named, frozenset(name for name, _ in named))
+            self.__dict__["_named_rules"] = known
+        return known[1], known[2]
 
     @cached_property
     def messages(self) -> "messages.Templates":

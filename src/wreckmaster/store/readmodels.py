@@ -710,13 +710,17 @@ def _pg_refresh_parts() -> tuple[str, str]:
     arrays of objects. Only the rows that changed are written: a row the case keeps stays (its
     indexes, the trigram GIN index among them, are not touched). Every part of the statement sees
     the rows as they were before it, so the old rows left out are deleted and the new ones not
-    there are inserted. ``(the common table expressions, the final statement)``."""
+    there are inserted. With ``whole`` false the statement is given only the change
+    (:func:`_change`): the rows to delete (``gone_…``) and those to insert, and reads no other row
+    of the case's but to find them. ``(the common table expressions, the final statement)``."""
     parts = []
     for name, columns in (("rm_deadlines", _DEADLINE_COLUMNS), ("rm_notices", _NOTICE_COLUMNS)):
         cols = ", ".join(columns)
         parts.append(f"""want_{name} AS (SELECT {cols} FROM json_populate_recordset(NULL::{name}, CAST(:{name} AS json))),
-gone_{name} AS (DELETE FROM {name} o WHERE o.case_id = :case_id AND NOT EXISTS (
-    SELECT 1 FROM want_{name} w WHERE {_same(columns, "o", "w")})),
+old_{name} AS (SELECT {cols} FROM json_populate_recordset(NULL::{name}, CAST(:gone_{name} AS json))),
+gone_{name} AS (DELETE FROM {name} o WHERE o.case_id = :case_id AND CASE WHEN CAST(:whole AS boolean)
+    THEN NOT EXISTS (SELECT 1 FROM want_{name} w WHERE {_same(columns, "o", "w")})
+    ELSE EXISTS (SELECT 1 FROM old_{name} g WHERE {_same(columns, "o", "g")}) END),
 new_{name} AS (INSERT INTO {name} ({cols}) SELECT {cols} FROM want_{name} w WHERE NOT EXISTS (
     SELECT 1 FROM {name} o WHERE o.case_id = :case_id AND {_same(columns, "o", "w")}))""")
     cols = ", ".join(_CASE_COLUMNS)
@@ -731,6 +735,9 @@ PG_REFRESH_PARTS, PG_REFRESH_FINAL = _pg_refresh_parts()
 _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
+#: a case's ``rm_cases`` row set to new values (built once: SQLite's appends)
+_UPDATE_CASE = update(rm_cases).where(rm_cases.c.case_id == bindparam("w_case_id")).values(
+    {c: bindparam(f"v_{c}") for c in _CASE_COLUMNS if c != "case_id"})
 #: ``refresh(have=…)`` not given: the case's ``rm_cases`` row is read there
 UNREAD: Any = object()
 
@@ -755,11 +762,22 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
         found = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
         have = _plain(found) if found is not None else None
     if trust_digest and have == rows.case:
+        _written(case_id, rows)
         return None   # the same digest: the same rows
+    # the append's: the rows this process last wrote for the case, when the stored digest is theirs
+    change = _change(case_id, have, rows) if trust_digest and have not in (None, UNREAD) else None
     if conn.dialect.name == "postgresql":
-        params = {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False),
-                  "rm_deadlines": json.dumps(rows.deadlines, ensure_ascii=False),
-                  "rm_notices": json.dumps(rows.notices, ensure_ascii=False)}
+        params = {"case_id": case_id, "case": json.dumps(rows.case, ensure_ascii=False)}
+        if change is None:
+            params.update(whole=True, gone_rm_deadlines="[]", gone_rm_notices="[]",
+                          rm_deadlines=json.dumps(rows.deadlines, ensure_ascii=False),
+                          rm_notices=json.dumps(rows.notices, ensure_ascii=False))
+        else:
+            params["whole"] = False
+            for name, (gone, new) in change.items():
+                params.update({name: json.dumps(new, ensure_ascii=False),
+                               f"gone_{name}": json.dumps(gone, ensure_ascii=False)})
+        _written(case_id, rows)   # if the transaction fails the stored digest is not theirs: unused
         if deferred:
             return params
         conn.execute(_PG_REFRESH, params)
@@ -767,11 +785,49 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
     if have is None:
         conn.execute(insert(rm_cases), [rows.case])
     elif have != rows.case:
-        conn.execute(update(rm_cases).where(rm_cases.c.case_id == case_id).values(
-            {k: v for k, v in rows.case.items() if k != "case_id"}))
-    _sync(conn, rm_deadlines, _DEADLINE_COLUMNS, case_id, rows.deadlines)
-    _sync(conn, rm_notices, _NOTICE_COLUMNS, case_id, rows.notices)
+        conn.execute(_UPDATE_CASE, {"w_case_id": case_id, **{f"v_{k}": v for k, v in rows.case.items() if k != "case_id"}})
+    for table, columns, want in ((rm_deadlines, _DEADLINE_COLUMNS, rows.deadlines),
+                                 (rm_notices, _NOTICE_COLUMNS, rows.notices)):
+        if change is None:
+            _sync(conn, table, columns, case_id, want)
+        else:
+            gone, new = change[table.name]
+            if gone:
+                conn.exec_driver_sql(_DELETE_SQL[table.name], [tuple(map(r.get, columns)) for r in gone])
+            if new:
+                conn.execute(insert(table), new)
+    _written(case_id, rows)
     return None
+
+
+assert _DEADLINE_COLUMNS[0] == _NOTICE_COLUMNS[0] == "case_id"
+#: the read-model rows this process last wrote or found for each case (:func:`_change`), with their
+#: digest; at most :data:`GROUP_CACHE_CASES` cases
+_WRITTEN: "OrderedDict[str, Rows]" = OrderedDict()
+
+
+def _written(case_id: str, rows: Rows) -> None:
+    with _GROUPS_LOCK:
+        _WRITTEN[case_id] = rows
+        _WRITTEN.move_to_end(case_id)
+        while len(_WRITTEN) > GROUP_CACHE_CASES:
+            _WRITTEN.popitem(last=False)
+
+
+def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[list, list]] | None:
+    """The rows to delete and to insert, by table, to go from the rows this process last wrote for
+    the case to ``rows`` — when the stored case row ``have`` carries those rows' digest (the rows
+    stored are those, as ``trust_digest`` takes it); else None: every stored row is compared."""
+    with _GROUPS_LOCK:
+        last = _WRITTEN.get(case_id)
+    if last is None or last.case.get("digest") != have.get("digest") or last.case["case_id"] != case_id:
+        return None
+    out = {}
+    for name, key, old, new in ((rm_deadlines.name, _DEADLINE_TUPLE, last.deadlines, rows.deadlines),
+                                (rm_notices.name, _NOTICE_TUPLE, last.notices, rows.notices)):
+        before, after = dict(zip(map(key, old), old)), dict(zip(map(key, new), new))
+        out[name] = ([r for k, r in before.items() if k not in after], [r for k, r in after.items() if k not in before])
+    return out
 
 
 _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t in (rm_cases, rm_deadlines, rm_notices)}
@@ -779,6 +835,11 @@ _ROWS_OF = {t.name: select(t).where(t.c.case_id == bindparam("case_id")) for t i
 #: a case's rows of a table as ``(id, *the columns compared)`` (:func:`_sync`; SQLite's own statement)
 _KEYS_SQL = {t.name: f"SELECT id, {', '.join(columns)} FROM {t.name} WHERE case_id = ?"
              for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
+
+
+#: one row of a table deleted by all its compared columns (``IS``: NULL equals NULL; SQLite's own statement)
+_DELETE_SQL = {t.name: f"DELETE FROM {t.name} WHERE case_id = ? AND {' AND '.join(f'{c} IS ?' for c in columns[1:])}"
+               for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
 def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
