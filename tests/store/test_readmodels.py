@@ -321,9 +321,11 @@ def test_an_append_computes_its_rows_with_the_closing_days_read_with_the_locked_
 def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_index_finds(store, monkeypatch):
     """On PostgreSQL a one- or two-character ``q`` in more than ``RARE_ROWS`` rows is not asked of
     migration 0010's index (which gives every such row to sort before the first page) but tested
-    on the rows read in the page's order: both ways give the same rows and pages. Here three of
-    four rows hold 「浮」, two 「樽」 and one 「浮子」: with ``RARE_ROWS`` = 1, 「浮」 and 「樽」 are common
-    and read in order, 「浮子」 still on the index; the count itself is checked at 2 and 3."""
+    on the rows read in the page's order, or, in fewer than ``COMMON_ROWS`` by the planner's
+    estimate, read from the index and sorted by an order no index holds: every way gives the same
+    rows and pages. Here three of four rows hold 「浮」, two 「樽」 and one 「浮子」: with ``RARE_ROWS``
+    = 1, 「浮」 and 「樽」 are common (``COMMON_ROWS`` = 0) or some (``COMMON_ROWS`` = 10**6), 「浮子」
+    still rare; the count itself is checked at 2 and 3."""
     from wreckmaster.store import readmodels
     from wreckmaster.store.readmodels import NoticeFilter
 
@@ -343,7 +345,9 @@ def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_inde
 
     by_index = {q: pages(q) for q in ("浮", "樽", "浮子")}
     monkeypatch.setattr(readmodels, "RARE_ROWS", 1)
-    assert {q: pages(q) for q in by_index} == by_index
+    for common in (0, 10**6):   # over one row: walked in the page's order; or read from the index and sorted
+        monkeypatch.setattr(readmodels, "COMMON_ROWS", common)
+        assert {q: pages(q) for q in by_index} == by_index
     assert [r["description"] for r in by_index["浮"][0]] == ["浮標", "定置網用浮子", "浮樽"]
     assert sorted(r["description"] for r in by_index["浮"][1]) == ["定置網用浮子", "浮標", "浮樽"]   # two pages
     if store.engine.dialect.name == "postgresql":
@@ -352,6 +356,13 @@ def test_a_common_short_q_is_tested_on_the_rows_in_order_and_finds_what_the_inde
             assert readmodels._rare_short(conn, "樽") and not readmodels._rare_short(conn, "浮")
             monkeypatch.setattr(readmodels, "RARE_ROWS", 3)
             assert readmodels._rare_short(conn, "浮")
+            monkeypatch.setattr(readmodels, "RARE_ROWS", 1)
+            plans = lambda: {q: readmodels._short_plan(conn, NoticeFilter(q=q)) for q in by_index}  # noqa: E731
+            monkeypatch.setattr(readmodels, "COMMON_ROWS", 0)
+            assert plans() == {"浮": "common", "樽": "common", "浮子": "rare"}
+            monkeypatch.setattr(readmodels, "COMMON_ROWS", 10**6)
+            assert plans() == {"浮": "some", "樽": "some", "浮子": "rare"}
+            assert readmodels._short_plan(conn, NoticeFilter(q="浮子箱")) is None   # a trigram: pg_trgm's index
 
 
 def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all_after_another_writer(store):

@@ -1014,6 +1014,35 @@ _SHORT_GRAM = text("wm_short_grams(rm_notices.search) @> ARRAY[CAST(:short AS te
 RARE_ROWS = 500
 
 
+#: a short ``q`` in more rows than this (the planner's estimate, from the index's statistics) is
+#: found by walking the page's order; in fewer, every row of it is read from the index and sorted
+COMMON_ROWS = 15_000
+
+
+def _short_plan(conn: Connection, f: NoticeFilter) -> str | None:
+    """How a ``q`` of one or two characters is found on PostgreSQL (None: another ``q``, or none):
+
+    - ``rare`` — in at most :data:`RARE_ROWS` rows (counted on migration 0010's index): the index
+      gives them, the page's order sorts them;
+    - ``some`` — more, but fewer than :data:`COMMON_ROWS` by the planner's estimate: the index gives
+      them too and they are sorted (:func:`board` orders by an expression no index holds, so the
+      planner cannot walk the board's index instead: a few thousand rows whose matches are all
+      old finds were read one by one behind every newer find, 50,000 of them for 浮子);
+    - ``common`` — in more: tested on the rows read in the page's order, where a page of it comes
+      within a few pages' rows (号, in every row)."""
+    if conn.dialect.name != "postgresql" or not f.q:
+        return None
+    q = normalise(f.q)
+    if not 0 < len(q) < TRIGRAM:
+        return None
+    if _rare_short(conn, q):
+        return "rare"
+    plan = conn.exec_driver_sql("EXPLAIN (FORMAT JSON) SELECT 1 FROM rm_notices WHERE wm_short_grams(search) "
+                                "@> ARRAY[CAST(%(q)s AS text)]", {"q": q}).scalar()
+    rows = (plan if isinstance(plan, list) else json.loads(plan))[0]["Plan"]["Plan Rows"]
+    return "some" if rows <= COMMON_ROWS else "common"
+
+
 def _rare_short(conn: Connection, q: str) -> bool:
     """Whether at most :data:`RARE_ROWS` rows hold the short ``q`` (PostgreSQL). The index finds a
     rare one at once, but a common one (号, in every row) gives every row to sort before the first
@@ -1024,7 +1053,8 @@ def _rare_short(conn: Connection, q: str) -> bool:
     return conn.execute(select(text("count(*)")).select_from(probe.subquery())).scalar() <= RARE_ROWS
 
 
-def _where(conn: Connection, f: NoticeFilter) -> list:
+def _where(conn: Connection, f: NoticeFilter, plan: str | None = None) -> list:
+    """The conditions of ``f`` an index decides; ``plan``: :func:`_short_plan`'s, when the caller asked it."""
     n = rm_notices
     out = []
     if f.q:
@@ -1040,7 +1070,7 @@ def _where(conn: Connection, f: NoticeFilter) -> list:
                                   .bindparams(short=q)))
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
-            if 0 < len(q) < TRIGRAM and _rare_short(conn, q):   # migration 0010's index of short substrings
+            if (plan or _short_plan(conn, f)) in ("rare", "some"):   # migration 0010's index of short substrings
                 out.append(_SHORT_GRAM.bindparams(short=q))
             out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
         else:
@@ -1082,13 +1112,13 @@ def _keeps(f: NoticeFilter, row: dict[str, Any]) -> bool:
     return True
 
 
-def _under_notice(conn: Connection, as_of: date, f: NoticeFilter):
+def _under_notice(conn: Connection, as_of: date, f: NoticeFilter, plan: str | None = None):
     """The rows of the items under notice on ``as_of`` that the indexes say pass ``f``."""
     day = as_of.isoformat()
     n, c = rm_notices, rm_cases
     return select(n).join(c, c.c.case_id == n.c.case_id).where(
         c.c.occurred <= day, n.c.notice_start <= day, or_(n.c.notice_end.is_(None), n.c.notice_end > day),
-        *_where(conn, f))
+        *_where(conn, f, plan))
 
 
 def _page(conn: Connection, q, f: NoticeFilter, limit: int | None, key, keep=None, public=None
@@ -1148,9 +1178,12 @@ def board(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit
     (migration 0009)."""
     n = rm_notices
     found, case, item = (_binary(conn, col) for col in (n.c.found_on, n.c.case_id, n.c.item))
-    # SQLite puts NULL last when descending already (and its index then serves the order)
-    newest = found.desc().nulls_last() if conn.dialect.name == "postgresql" else found.desc()
-    q = _under_notice(conn, as_of, f).order_by(newest, case, item)
+    plan = _short_plan(conn, f) or "-"
+    # SQLite puts NULL last when descending already (and its index then serves the order); a short
+    # q in some rows (:func:`_short_plan`) sorts by the same day written so that no index holds it
+    sort = (n.c.found_on.concat("")).collate("C") if plan == "some" else found
+    newest = sort.desc().nulls_last() if conn.dialect.name == "postgresql" else sort.desc()
+    q = _under_notice(conn, as_of, f, plan).order_by(newest, case, item)
     if after is not None:
         day, case_id, item_id = after
         later = or_(case > case_id, and_(case == case_id, item > item_id))
