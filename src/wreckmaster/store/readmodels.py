@@ -305,7 +305,8 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
         return Rows(case, [], [])
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
-    grouped = _by_groups(case_id, doc, scenario, latest) if cached else None
+    split = _split(doc, scenario) if cached else None
+    grouped = _by_groups(case_id, split, scenario, latest) if split is not None else None
     if grouped is not None:
         spans, notices = grouped
         notices = [{**n, "case_id": case_id, "num": num, "office": office} for n in notices]
@@ -316,7 +317,7 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
             return Rows(case, [], notices)
         spans = _spans(scenario, latest, _listed(result))
         if cached:
-            _keep_groups(case_id, doc, scenario, spans, notices)
+            _keep_groups(case_id, split, scenario, spans, notices)
     if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
         case["mode"] = "fly"
         return Rows(case, [], notices)
@@ -506,7 +507,16 @@ def _assessed_by_item(scenario) -> bool:
     return scenario.case.kind in regime.assessed_by_item and bool(scenario.items)
 
 
-def _by_groups(case_id: str, doc: dict[str, Any], scenario, latest: date
+def _split(doc: dict[str, Any], scenario) -> tuple[dict[str, Any], list[Group]] | None:
+    """:func:`item_groups` of a case its regime assesses item by item, else None."""
+    if not _assessed_by_item(scenario):
+        return None
+    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
+        return None
+    return item_groups(doc)
+
+
+def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, latest: date
                ) -> tuple[list[tuple[date, list[Listed]]] | None, list[dict[str, Any]]] | None:
     """The spans and the notice rows of a case its regime assesses item by item
     (``Regime.assessed_by_item``, :func:`item_groups`), from the groups this process kept at the
@@ -515,12 +525,8 @@ def _by_groups(case_id: str, doc: dict[str, Any], scenario, latest: date
     merged in the order one assessment of the whole case lists them: by the rule that listed
     them, then by the item (the rules go through the items in the case's order), then in the
     group's order. None: the case is to be assessed whole (its regime does not say so, the case's
-    own facts changed, or nothing was kept)."""
-    if not _assessed_by_item(scenario):
-        return None
-    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
-        return None
-    case_part, groups = item_groups(doc)
+    own facts changed, or nothing was kept). ``split``: :func:`_split`'s."""
+    case_part, groups = split
     with _GROUPS_LOCK:
         cached = _GROUPS.get(case_id)
     if cached is None or cached[0] != case_part:
@@ -565,17 +571,16 @@ def _remember(case_id: str, case_part: dict[str, Any], groups: dict[str, tuple[A
             _GROUPS.popitem(last=False)
 
 
-def _keep_groups(case_id: str, doc: dict[str, Any], scenario, spans, notices: list[dict[str, Any]]) -> None:
-    """After one assessment of a whole case its regime assesses item by item: its spans and
-    notice rows split by group, kept for the next computation (:func:`_by_groups`), each valid
-    from the case's latest date (the first span's)."""
+def _keep_groups(case_id: str, split, scenario, spans, notices: list[dict[str, Any]]) -> None:
+    """After one assessment of a whole case its regime assesses item by item (``split``:
+    :func:`_split`'s, None for another case): its spans and notice rows split by group, kept for
+    the next computation (:func:`_by_groups`), each valid from the case's latest date (the first
+    span's)."""
     with _GROUPS_LOCK:
         _GROUPS.pop(case_id, None)
-    if spans is None or not _assessed_by_item(scenario):
+    if spans is None or split is None:
         return
-    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
-        return
-    case_part, groups = item_groups(doc)
+    case_part, groups = split
     group_of = {scenario.items[k].id: n for n, g in enumerate(groups) for k in g.items}
     split: list[list] = [[] for _ in groups]
     for day, listed in spans:
@@ -599,7 +604,8 @@ def _keep_groups(case_id: str, doc: dict[str, Any], scenario, spans, notices: li
 def _group(scenario):
     """One group's spans from its own latest date (each deadline with its merge key: the rule, the
     item, its place), its notice rows, and the first day they hold; None if the group alone is
-    outside the law's period."""
+    outside the law's period, or lists a deadline of no one item (its place among the other
+    groups' would be a guess: the whole case is assessed instead)."""
     latest = latest_date(scenario)
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
@@ -608,9 +614,11 @@ def _group(scenario):
     spans = _spans(scenario, latest, _listed(result))
     if spans is None:
         return None, notices, latest
-    first = scenario.items[0].id
-    keyed = [(day, [((rule, (d.values or {}).get("item") or first, n), d) for n, (rule, d) in enumerate(listed)])
+    ids = {item.id for item in scenario.items}
+    keyed = [(day, [((rule, (d.values or {}).get("item"), n), d) for n, (rule, d) in enumerate(listed)])
              for day, listed in spans]
+    if any(key[1] not in ids for _, listed in keyed for key, _ in listed):
+        return None
     return keyed, notices, latest
 
 
@@ -1156,7 +1164,9 @@ def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), lim
     item's place in the case), from the position after ``after``: ``(rows, next position or None)``.
     Rows carry CASE.md's public fields."""
     n = rm_notices
-    q = _under_notice(conn, as_of, f).order_by(n.c.num, n.c.ord)
+    plan = _short_plan(conn, f) or "-"
+    # a short q in some rows (:func:`_short_plan`): sorted by the same number written so that no index holds it
+    q = _under_notice(conn, as_of, f, plan).order_by(n.c.num + 0 if plan == "some" else n.c.num, n.c.ord)
     if after is not None:
         q = q.where(or_(n.c.num > after[0], and_(n.c.num == after[0], n.c.ord > after[1])))
     return _page(conn, q, f, limit, lambda r: (r.num, r.ord))
