@@ -55,7 +55,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from sqlalchemy import and_, bindparam, delete, insert, or_, select, text, update
+from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from . import canonical, engine_bridge, fold
@@ -1051,6 +1051,18 @@ def _short_plan(conn: Connection, f: NoticeFilter) -> str | None:
     return "some" if rows <= COMMON_ROWS else "common"
 
 
+def _custom_plans(conn: Connection, f: NoticeFilter) -> str:
+    """:func:`_short_plan`'s plan (``-``: none), and for a short ``q`` the rest of the reading
+    transaction planned for its values: the driver prepares a statement run often, and
+    PostgreSQL's generic plan for it knows no ``q`` (it read every row of 浮子's 10,000 through a
+    nested loop, serially, where the plan for the value sorts them in parallel)."""
+    plan = _short_plan(conn, f)
+    if plan is None:
+        return "-"
+    conn.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
+    return plan
+
+
 def _rare_short(conn: Connection, q: str) -> bool:
     """Whether at most :data:`RARE_ROWS` rows hold the short ``q`` (PostgreSQL). The index finds a
     rare one at once, but a common one (号, in every row) gives every row to sort before the first
@@ -1078,9 +1090,15 @@ def _where(conn: Connection, f: NoticeFilter, plan: str | None = None) -> list:
                                   .bindparams(short=q)))
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
-            if (plan or _short_plan(conn, f)) in ("rare", "some"):   # migration 0010's index of short substrings
-                out.append(_SHORT_GRAM.bindparams(short=q))
-            out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
+            if len(q) < TRIGRAM:
+                if (plan or _short_plan(conn, f)) in ("rare", "some"):   # migration 0010's index of short substrings
+                    out.append(_SHORT_GRAM.bindparams(short=q))
+                # the exact test by a function pg_trgm's index does not serve: a generic plan (a
+                # statement prepared by the driver) knows no q and took that index for a short
+                # ILIKE, which gives every row (no trigram) to be rechecked one by one
+                out.append(func.strpos(n.c.search, q) > 0)
+            else:
+                out.append(n.c.search.ilike(f"%{_like_escape(q)}%", escape="\\"))
         else:
             out.append(n.c.search.contains(q, autoescape=True))
     if f.kind is not None:
@@ -1164,7 +1182,7 @@ def notices(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), lim
     item's place in the case), from the position after ``after``: ``(rows, next position or None)``.
     Rows carry CASE.md's public fields."""
     n = rm_notices
-    plan = _short_plan(conn, f) or "-"
+    plan = _custom_plans(conn, f)
     # a short q in some rows (:func:`_short_plan`): sorted by the same number written so that no index holds it
     q = _under_notice(conn, as_of, f, plan).order_by(n.c.num + 0 if plan == "some" else n.c.num, n.c.ord)
     if after is not None:
@@ -1188,7 +1206,7 @@ def board(conn: Connection, as_of: date, f: NoticeFilter = NoticeFilter(), limit
     (migration 0009)."""
     n = rm_notices
     found, case, item = (_binary(conn, col) for col in (n.c.found_on, n.c.case_id, n.c.item))
-    plan = _short_plan(conn, f) or "-"
+    plan = _custom_plans(conn, f)
     # SQLite puts NULL last when descending already (and its index then serves the order); a short
     # q in some rows (:func:`_short_plan`) sorts by the same day written so that no index holds it
     sort = (n.c.found_on.concat("")).collate("C") if plan == "some" else found
