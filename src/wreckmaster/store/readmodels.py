@@ -369,6 +369,11 @@ def _key(d) -> tuple:
     return (d.duty, d.party, d.due, d.status, tuple(d.cites), d.duty_local)
 
 
+def _too_many_due_days(listed: list[Listed], latest: date) -> bool:
+    """Whether the pending deadlines of a case's first list fall due on :data:`MAX_SPANS` days or more."""
+    return len({d.due for _, d in listed if d.status == "pending" and d.due >= latest}) >= MAX_SPANS
+
+
 def _same_list(a: list[Listed], b: list[Listed]) -> bool:
     return len(a) == len(b) and all(_key(x) == _key(y) for (_, x), (_, y) in zip(a, b))
 
@@ -380,7 +385,7 @@ def _spans(scenario, latest: date, first: list[Listed]) -> list[tuple[date, list
     (it becomes missed, or met where a rule sets it so; or the law opens a next one, as jp-1875
     art 31 ¶2 after the owner's year): the case is assessed on ``latest`` and on each such day,
     and equal neighbours are joined. None when that takes more than :data:`MAX_SPANS` assessments."""
-    if len({d.due for _, d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
+    if _too_many_due_days(first, latest):
         return None
     spans: list[tuple[date, list[Listed]]] = []
     todo = {latest}
@@ -458,19 +463,18 @@ def item_groups(doc: dict[str, Any]) -> tuple[dict[str, Any], list["Group"]]:
     groups: dict[int, list[int]] = {}
     for k in range(len(items)):
         groups.setdefault(root(k), []).append(k)
-    own = {k: v for k, v in doc.items() if k not in ("items", "events", "expenses")}
-    case_part = {**own, **{part: [x for x, got in zip(doc.get(part) or [], named[part]) if not got]
-                           for part in ("events", "expenses")}}
     ordered = sorted(groups.values())
     of_item = {k: g for g, members in enumerate(ordered) for k in members}
+    case_part = {k: v for k, v in doc.items() if k not in ("items", "events", "expenses")}
     where: dict[str, list[list[int]]] = {}
     for part in ("events", "expenses"):
         common = [n for n, got in enumerate(named[part]) if not got]
-        own: list[list[int]] = [[] for _ in ordered]
+        case_part[part] = [(doc.get(part) or [])[n] for n in common]
+        held: list[list[int]] = [[] for _ in ordered]
         for n, got in enumerate(named[part]):
             if got:
-                own[of_item[next(iter(got))]].append(n)
-        where[part] = [sorted(common + mine) if common else mine for mine in own]
+                held[of_item[next(iter(got))]].append(n)
+        where[part] = [sorted(common + mine) if common else mine for mine in held]
     out = []
     for g, members in enumerate(ordered):
         ev, ex = where["events"][g], where["expenses"][g]
@@ -547,7 +551,7 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
             facts = tuple(_copied(list(g.facts)))   # the caller's document may change after this
         mine[first] = (facts, got)
         results.append(got)
-    _remember(case_id, cached[0], mine)
+    _keep(_GROUPS, case_id, (cached[0], mine))
     where = {item.id: k for k, item in enumerate(scenario.items)}
     notices = sorted(({**n, "ord": where[n["item"]]} for _, rows, _ in results for n in rows), key=lambda n: n["ord"])
     if any(spans is None for spans, _, _ in results):
@@ -563,12 +567,14 @@ def _copied(x: Any) -> Any:
         return copy.deepcopy(x)
 
 
-def _remember(case_id: str, case_part: dict[str, Any], groups: dict[str, tuple[Any, Any]]) -> None:
+def _keep(cache: OrderedDict, case_id: str, value: Any) -> None:
+    """``value`` kept for the case in one of this process's caches, the least recently kept
+    dropped past :data:`GROUP_CACHE_CASES` cases."""
     with _GROUPS_LOCK:
-        _GROUPS[case_id] = (case_part, groups)
-        _GROUPS.move_to_end(case_id)
-        while len(_GROUPS) > GROUP_CACHE_CASES:
-            _GROUPS.popitem(last=False)
+        cache[case_id] = value
+        cache.move_to_end(case_id)
+        while len(cache) > GROUP_CACHE_CASES:
+            cache.popitem(last=False)
 
 
 def _keep_groups(case_id: str, split, scenario, spans, notices: list[dict[str, Any]]) -> None:
@@ -582,7 +588,7 @@ def _keep_groups(case_id: str, split, scenario, spans, notices: list[dict[str, A
         return
     case_part, groups = split
     group_of = {scenario.items[k].id: n for n, g in enumerate(groups) for k in g.items}
-    split: list[list] = [[] for _ in groups]
+    by_group: list[list] = [[] for _ in groups]
     for day, listed in spans:
         parts: list[list] = [[] for _ in groups]
         for pos, (rule, d) in enumerate(listed):
@@ -590,15 +596,15 @@ def _keep_groups(case_id: str, split, scenario, spans, notices: list[dict[str, A
             if item not in group_of:
                 return   # a deadline of no one item: nothing is kept
             parts[group_of[item]].append(((rule, item, pos), d))
-        for mine, part in zip(split, parts):
+        for mine, part in zip(by_group, parts):
             mine.append((day, part))
     rows: list[list] = [[] for _ in groups]
     for n in notices:
         rows[group_of[n["item"]]].append({k: v for k, v in n.items() if k not in ("case_id", "num", "office")})
     since = spans[0][0]
-    _remember(case_id, _copied(case_part), {
+    _keep(_GROUPS, case_id, (_copied(case_part), {
         scenario.items[g.items[0]].id: (tuple(_copied(list(g.facts))), (s_, r, since))
-        for g, s_, r in zip(groups, split, rows)})
+        for g, s_, r in zip(groups, by_group, rows)}))
 
 
 def _group(scenario):
@@ -637,10 +643,7 @@ def _merged(groups: list[list], latest: date, where: dict[str, int]) -> list[tup
         listed = [(key[0], d) for key, d in merged]
         if not out or not _same_list(out[-1][1], listed):
             out.append((day, listed))
-    first = out[0][1]
-    if len({d.due for _, d in first if d.status == "pending" and d.due >= latest}) >= MAX_SPANS:
-        return None
-    return out
+    return None if _too_many_due_days(out[0][1], latest) else out
 
 
 def _on(spans: list, day: date) -> list:
@@ -815,11 +818,7 @@ _WRITTEN: "OrderedDict[str, Rows]" = OrderedDict()
 
 
 def _written(case_id: str, rows: Rows) -> None:
-    with _GROUPS_LOCK:
-        _WRITTEN[case_id] = rows
-        _WRITTEN.move_to_end(case_id)
-        while len(_WRITTEN) > GROUP_CACHE_CASES:
-            _WRITTEN.popitem(last=False)
+    _keep(_WRITTEN, case_id, rows)
 
 
 def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[list, list]] | None:
@@ -828,7 +827,7 @@ def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[l
     stored are those, as ``trust_digest`` takes it); else None: every stored row is compared."""
     with _GROUPS_LOCK:
         last = _WRITTEN.get(case_id)
-    if last is None or last.case.get("digest") != have.get("digest") or last.case["case_id"] != case_id:
+    if last is None or last.case.get("digest") != have.get("digest"):
         return None
     out = {}
     for name, key, old, new in ((rm_deadlines.name, _DEADLINE_TUPLE, last.deadlines, rows.deadlines),
