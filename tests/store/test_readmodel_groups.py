@@ -3,7 +3,7 @@ reading jp-1899-2025-item-by-item): the rows the groups give, kept from one appe
 are those of one assessment of the whole case (hypothesis, cases built up entry by entry).
 
 Each generated item has its own find, delivery and notice, then perhaps the owner's claim or
-waiver, the finder informed with a period and taking or giving up the goods, or a sale, on
+waiver, or the finder informed with a period and taking the goods, giving them up or neither, on
 days spread over the periods of arts 27–28 (six months, one year for sunken goods, the
 finder's period), so that the deadlines pass from pending to met or missed on different days
 and the spans differ from group to group. Some cases deliver two items together (one group),
