@@ -747,8 +747,6 @@ _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
 #: a case's ``rm_cases`` row set to new values (built once: SQLite's appends)
-_UPDATE_CASE = update(rm_cases).where(rm_cases.c.case_id == bindparam("w_case_id")).values(
-    {c: bindparam(f"v_{c}") for c in _CASE_COLUMNS if c != "case_id"})
 #: ``refresh(have=…)`` not given: the case's ``rm_cases`` row is read there
 UNREAD: Any = object()
 
@@ -793,20 +791,25 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
             return params
         conn.execute(_PG_REFRESH, params)
         return None
-    if have is None:
-        conn.execute(insert(rm_cases), [rows.case])
-    elif have != rows.case:
-        conn.execute(_UPDATE_CASE, {"w_case_id": case_id, **{f"v_{k}": v for k, v in rows.case.items() if k != "case_id"}})
-    for table, columns, want in ((rm_deadlines, _DEADLINE_COLUMNS, rows.deadlines),
-                                 (rm_notices, _NOTICE_COLUMNS, rows.notices)):
-        if change is None:
-            _sync(conn, table, columns, case_id, want)
-        else:
-            gone, new = change[table.name]
-            if gone:
-                conn.exec_driver_sql(_DELETE_SQL[table.name], [tuple(map(r.get, columns)) for r in gone])
-            if new:
-                conn.execute(insert(table), new)
+    # SQLite: the driver's own statements on the transaction's connection (an append writes a few
+    # rows; SQLAlchemy's compiled statements cost more than the writes)
+    cursor = conn.connection.cursor()
+    try:
+        if have is None:
+            _write(cursor, rm_cases.name, [rows.case])
+        elif have != rows.case:
+            cursor.execute(_UPDATE_CASE_SQL, [rows.case[c] for c in _CASE_COLUMNS[1:]] + [case_id])
+        for table, columns, want in ((rm_deadlines, _DEADLINE_COLUMNS, rows.deadlines),
+                                     (rm_notices, _NOTICE_COLUMNS, rows.notices)):
+            if change is None:
+                _sync(cursor, table, case_id, want)
+            else:
+                gone, new = change[table.name]
+                if gone:
+                    cursor.executemany(_DELETE_SQL[table.name], list(map(_TUPLE[table.name], gone)))
+                _write(cursor, table.name, new)
+    finally:
+        cursor.close()
     _written(case_id, rows)
     return None
 
@@ -849,27 +852,33 @@ _DELETE_SQL = {t.name: f"DELETE FROM {t.name} WHERE case_id = ? AND {' AND '.joi
                for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
-def _sync(conn: Connection, table, columns: list[str], case_id: str, want: list[dict[str, Any]]) -> None:
-    """The case's rows of ``table`` made ``want``: the rows no longer wanted deleted, the new ones
-    inserted, the others left as they are (a changed notice is deleted and inserted, which keeps
-    the FTS index: its triggers follow inserts and deletes)."""
+#: a row inserted by its columns in :data:`_ROW_TUPLE`'s order, and the case's row updated (SQLite's own statements)
+_ROW_TUPLE = {**_TUPLE, rm_cases.name: operator.itemgetter(*_CASE_COLUMNS)}
+_INSERT_SQL = {t.name: f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+               for t, columns in ((rm_cases, _CASE_COLUMNS), (rm_deadlines, _DEADLINE_COLUMNS),
+                                  (rm_notices, _NOTICE_COLUMNS))}
+_UPDATE_CASE_SQL = (f"UPDATE rm_cases SET {', '.join(f'{c} = ?' for c in _CASE_COLUMNS[1:])} WHERE case_id = ?")
+assert _CASE_COLUMNS[0] == "case_id"
+
+
+def _sync(cursor, table, case_id: str, want: list[dict[str, Any]]) -> None:
+    """The case's rows of ``table`` made ``want`` (SQLite, on the driver's ``cursor`` in the
+    append's transaction): the rows no longer wanted deleted, the new ones inserted, the others
+    left as they are (a changed notice is deleted and inserted, which keeps the FTS index: its
+    triggers follow inserts and deletes)."""
     wanted = dict(zip(map(_TUPLE[table.name], want), want))
-    gone = []
-    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_SQL`), by the
-    # driver's own cursor in the same transaction (a few hundred rows: SQLAlchemy's rows cost more
-    # than the read)
-    cursor = conn.connection.cursor()
-    try:
-        cursor.execute(_KEYS_SQL[table.name], (case_id,))
-        for r in cursor.fetchall():
-            if wanted.pop(r[1:], None) is None:
-                gone.append(r[0])
-    finally:
-        cursor.close()
+    # each stored row as the same tuple, read by position (``id`` first: :data:`_KEYS_SQL`)
+    cursor.execute(_KEYS_SQL[table.name], (case_id,))
+    gone = [(r[0],) for r in cursor.fetchall() if wanted.pop(r[1:], None) is None]
     if gone:
-        conn.execute(delete(table).where(table.c.id.in_(gone)))
-    if wanted:
-        conn.execute(insert(table), list(wanted.values()))
+        cursor.executemany(f"DELETE FROM {table.name} WHERE id = ?", gone)
+    _write(cursor, table.name, list(wanted.values()))
+
+
+def _write(cursor, table: str, rows: list[dict[str, Any]]) -> None:
+    """``rows`` inserted into a read-model table (SQLite, on the driver's ``cursor``)."""
+    if rows:
+        cursor.executemany(_INSERT_SQL[table], list(map(_ROW_TUPLE[table], rows)))
 
 
 def _insert(conn: Connection, rows: Rows) -> None:
