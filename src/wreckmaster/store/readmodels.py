@@ -704,11 +704,12 @@ def _notice_rows(case_id: str, num: int, office: str, scenario) -> list[dict[str
 # --- keeping them ---------------------------------------------------------------------------
 _DEADLINE_COLUMNS = [c.name for c in rm_deadlines.columns if c.name != "id"]
 _NOTICE_COLUMNS = [c.name for c in rm_notices.columns if c.name != "id"]
-#: a row as the tuple of its columns (:func:`digest`, :func:`_sync`)
+#: a row as the tuple of its columns (:func:`digest`, :func:`_sync`, SQLite's inserts)
 _DEADLINE_TUPLE = operator.itemgetter(*_DEADLINE_COLUMNS)
 _NOTICE_TUPLE = operator.itemgetter(*_NOTICE_COLUMNS)
-_TUPLE = {rm_deadlines.name: _DEADLINE_TUPLE, rm_notices.name: _NOTICE_TUPLE}
 _CASE_COLUMNS = [c.name for c in rm_cases.columns]
+_TUPLE = {rm_deadlines.name: _DEADLINE_TUPLE, rm_notices.name: _NOTICE_TUPLE,
+          rm_cases.name: operator.itemgetter(*_CASE_COLUMNS)}
 
 
 def _same(columns: list[str], a: str, b: str) -> str:
@@ -746,7 +747,6 @@ PG_REFRESH_PARTS, PG_REFRESH_FINAL = _pg_refresh_parts()
 _PG_REFRESH = text(f"WITH {PG_REFRESH_PARTS}\n{PG_REFRESH_FINAL}")
 
 
-#: a case's ``rm_cases`` row set to new values (built once: SQLite's appends)
 #: ``refresh(have=…)`` not given: the case's ``rm_cases`` row is read there
 UNREAD: Any = object()
 
@@ -799,8 +799,7 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
             _write(cursor, rm_cases.name, [rows.case])
         elif have != rows.case:
             cursor.execute(_UPDATE_CASE_SQL, [rows.case[c] for c in _CASE_COLUMNS[1:]] + [case_id])
-        for table, columns, want in ((rm_deadlines, _DEADLINE_COLUMNS, rows.deadlines),
-                                     (rm_notices, _NOTICE_COLUMNS, rows.notices)):
+        for table, want in ((rm_deadlines, rows.deadlines), (rm_notices, rows.notices)):
             if change is None:
                 _sync(cursor, table, case_id, want)
             else:
@@ -852,8 +851,7 @@ _DELETE_SQL = {t.name: f"DELETE FROM {t.name} WHERE case_id = ? AND {' AND '.joi
                for t, columns in ((rm_deadlines, _DEADLINE_COLUMNS), (rm_notices, _NOTICE_COLUMNS))}
 
 
-#: a row inserted by its columns in :data:`_ROW_TUPLE`'s order, and the case's row updated (SQLite's own statements)
-_ROW_TUPLE = {**_TUPLE, rm_cases.name: operator.itemgetter(*_CASE_COLUMNS)}
+#: a row inserted by its columns in :data:`_TUPLE`'s order, and the case's row updated (SQLite's own statements)
 _INSERT_SQL = {t.name: f"INSERT INTO {t.name} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
                for t, columns in ((rm_cases, _CASE_COLUMNS), (rm_deadlines, _DEADLINE_COLUMNS),
                                   (rm_notices, _NOTICE_COLUMNS))}
@@ -878,7 +876,7 @@ def _sync(cursor, table, case_id: str, want: list[dict[str, Any]]) -> None:
 def _write(cursor, table: str, rows: list[dict[str, Any]]) -> None:
     """``rows`` inserted into a read-model table (SQLite, on the driver's ``cursor``)."""
     if rows:
-        cursor.executemany(_INSERT_SQL[table], list(map(_ROW_TUPLE[table], rows)))
+        cursor.executemany(_INSERT_SQL[table], list(map(_TUPLE[table], rows)))
 
 
 def _insert(conn: Connection, rows: Rows) -> None:
