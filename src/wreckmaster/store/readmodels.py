@@ -271,11 +271,32 @@ def refresh_office(conn: Connection, office: str) -> int:
 
 
 def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> str:
-    """``rm_cases.digest``: a hash of a case's deadline and notice rows (each as the tuple of its
-    columns), so that an append whose rows stay the same reads one row to know it (``case verify``
-    compares the rows themselves)."""
-    text_ = repr((list(map(_DEADLINE_TUPLE, deadlines)), list(map(_NOTICE_TUPLE, notices))))
-    return hashlib.sha256(text_.encode()).hexdigest()
+    """``rm_cases.digest``: a hash of a case's deadline and notice rows, so that an append whose
+    rows stay the same reads one row to know it (``case verify`` compares the rows themselves):
+    the SHA-256 of the two lists' lengths and each row's own hash (:func:`row_hash`), in order."""
+    rows = list(map(_DEADLINE_TUPLE, deadlines)) + list(map(_NOTICE_TUPLE, notices))
+    hashes = list(map(_ROW_HASHES.get, rows))   # a case's rows that stay were hashed at its last append
+    if None in hashes:
+        hashes = list(map(row_hash, rows))
+    return hashlib.sha256(f"{len(deadlines)} {len(notices)}".encode() + b"".join(hashes)).hexdigest()
+
+
+#: each row's hash by the tuple of its columns (this process's); emptied when it holds
+#: :data:`ROW_HASHES` rows
+_ROW_HASHES: dict[tuple, bytes] = {}
+ROW_HASHES = 20_000
+
+
+def row_hash(row: tuple) -> bytes:
+    """The SHA-256 of one read-model row, as the tuple of its columns (its ``repr``: strings,
+    numbers and None, each the same in every process)."""
+    h = _ROW_HASHES.get(row)
+    if h is None:
+        h = hashlib.sha256(repr(row).encode()).digest()
+        if len(_ROW_HASHES) >= ROW_HASHES:
+            _ROW_HASHES.clear()
+        _ROW_HASHES[row] = h
+    return h
 
 
 def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None,
@@ -306,10 +327,10 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
     split = _split(doc, scenario) if cached else None
-    grouped = _by_groups(case_id, split, scenario, latest) if split is not None else None
+    grouped = _by_groups(case_id, split, scenario, latest, {"case_id": case_id, "num": num, "office": office}
+                         ) if split is not None else None
     if grouped is not None:
         spans, notices = grouped
-        notices = [{**n, "case_id": case_id, "num": num, "office": office} for n in notices]
     else:
         notices = _notice_rows(case_id, num, office, scenario)
         result = engine_bridge.assess(scenario, latest)
@@ -321,15 +342,12 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
     if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
         case["mode"] = "fly"
         return Rows(case, [], notices)
-    deadlines = []
     lang = scenario_language(scenario)
-    for k, (start, listed) in enumerate(spans):
-        end = spans[k + 1][0].isoformat() if k + 1 < len(spans) else OPEN
-        for n, (_, d) in enumerate(listed):
-            deadlines.append({
-                "case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": start.isoformat(),
-                "valid_to": end, "due": d.due.isoformat(), "status": d.status, "duty": d.duty, "party": d.party,
-                "cites": _cites_text(d.cites), "duty_local": d.duty_local, "lang": lang})
+    days = [start.isoformat() for start, _ in spans] + [OPEN]
+    deadlines = [{"case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": days[k],
+                  "valid_to": days[k + 1], "due": d.due.isoformat(), "status": d.status, "duty": d.duty,
+                  "party": d.party, "cites": _cites_text(d.cites), "duty_local": d.duty_local, "lang": lang}
+                 for k, (_, listed) in enumerate(spans) for n, (_, d) in enumerate(listed)]
     return Rows(case, deadlines, notices)
 
 
@@ -418,17 +436,14 @@ GROUP_CACHE_CASES = 64
 _GROUPS_LOCK = threading.Lock()
 
 
-def _named(value: Any, ids: dict[str, int], into: set[int]) -> None:
+def _named(value: dict | list, ids: dict[str, int], into: set[int]) -> None:
     """The items named anywhere in an event's or an expense's fields (ids, lists, nested objects)."""
-    if isinstance(value, str):
-        k = ids.get(value)
-        if k is not None:
-            into.add(k)
-    elif isinstance(value, list):
-        for v in value:
-            _named(v, ids, into)
-    elif isinstance(value, dict):
-        for v in value.values():
+    for v in value.values() if isinstance(value, dict) else value:
+        if isinstance(v, str):
+            k = ids.get(v)
+            if k is not None:
+                into.add(k)
+        elif isinstance(v, (list, dict)):
             _named(v, ids, into)
 
 
@@ -448,18 +463,21 @@ def item_groups(doc: dict[str, Any]) -> tuple[dict[str, Any], list["Group"]]:
             k = parent[k]
         return k
 
+    facts = {part: doc.get(part) or [] for part in ("events", "expenses")}
     named: dict[str, list[set[int]]] = {}
-    for part in ("events", "expenses"):
-        marks = []
-        for x in doc.get(part) or []:
+    for part, xs in facts.items():
+        named[part] = marks = []
+        for x in xs:
             got: set[int] = set()
-            _named(x, ids, got)
+            if isinstance(x, (dict, list)):
+                _named(x, ids, got)
+            elif isinstance(x, str) and x in ids:
+                got.add(ids[x])
             marks.append(got)
             if len(got) > 1:
                 first, *rest = sorted(got)
                 for k in rest:
                     parent[root(k)] = root(first)
-        named[part] = marks
     groups: dict[int, list[int]] = {}
     for k in range(len(items)):
         groups.setdefault(root(k), []).append(k)
@@ -467,23 +485,21 @@ def item_groups(doc: dict[str, Any]) -> tuple[dict[str, Any], list["Group"]]:
     of_item = {k: g for g, members in enumerate(ordered) for k in members}
     case_part = {k: v for k, v in doc.items() if k not in ("items", "events", "expenses")}
     where: dict[str, list[list[int]]] = {}
-    for part in ("events", "expenses"):
+    for part, xs in facts.items():
         common = [n for n, got in enumerate(named[part]) if not got]
-        case_part[part] = [(doc.get(part) or [])[n] for n in common]
+        case_part[part] = [xs[n] for n in common]
         held: list[list[int]] = [[] for _ in ordered]
         for n, got in enumerate(named[part]):
             if got:
                 held[of_item[next(iter(got))]].append(n)
-        where[part] = [sorted(common + mine) if common else mine for mine in held]
-    out = []
-    for g, members in enumerate(ordered):
-        ev, ex = where["events"][g], where["expenses"][g]
-        out.append(Group(members, ev, ex, ([items[k] for k in members], [(doc.get("events") or [])[n] for n in ev],
-                                           [(doc.get("expenses") or [])[n] for n in ex])))
-    return case_part, out
+        where[part] = [sorted(common + mine) for mine in held] if common else held
+    events, expenses = facts["events"], facts["expenses"]
+    return case_part, [Group(members, ev, ex, ([items[k] for k in members], [events[n] for n in ev],
+                                               [expenses[n] for n in ex]))
+                       for members, ev, ex in zip(ordered, where["events"], where["expenses"])]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Group:
     """A group of items of a case assessed item by item (:func:`item_groups`): the items' places
     in the case, those of the events and the expenses it holds (the case's own among them), and
@@ -520,7 +536,7 @@ def _split(doc: dict[str, Any], scenario) -> tuple[dict[str, Any], list[Group]] 
     return item_groups(doc)
 
 
-def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, latest: date
+def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, latest: date, mine: dict[str, Any]
                ) -> tuple[list[tuple[date, list[Listed]]] | None, list[dict[str, Any]]] | None:
     """The spans and the notice rows of a case its regime assesses item by item
     (``Regime.assessed_by_item``, :func:`item_groups`), from the groups this process kept at the
@@ -529,14 +545,15 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
     merged in the order one assessment of the whole case lists them: by the rule that listed
     them, then by the item (the rules go through the items in the case's order), then in the
     group's order. None: the case is to be assessed whole (its regime does not say so, the case's
-    own facts changed, or nothing was kept). ``split``: :func:`_split`'s."""
+    own facts changed, or nothing was kept). ``split``: :func:`_split`'s; ``mine``: the case's
+    columns of its notice rows (``case_id``, ``num``, ``office``)."""
     case_part, groups = split
     with _GROUPS_LOCK:
         cached = _GROUPS.get(case_id)
     if cached is None or cached[0] != case_part:
         return None
     before = cached[1]
-    mine: dict[str, tuple[Any, Any]] = {}
+    kept: dict[str, tuple[Any, Any]] = {}
     results = []
     for g in groups:
         first = scenario.items[g.items[0]].id
@@ -549,11 +566,12 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
             if got is None:
                 return None
             facts = tuple(_copied(list(g.facts)))   # the caller's document may change after this
-        mine[first] = (facts, got)
+        kept[first] = (facts, got)
         results.append(got)
-    _keep(_GROUPS, case_id, (cached[0], mine))
+    _keep(_GROUPS, case_id, (cached[0], kept))
     where = {item.id: k for k, item in enumerate(scenario.items)}
-    notices = sorted(({**n, "ord": where[n["item"]]} for _, rows, _ in results for n in rows), key=lambda n: n["ord"])
+    notices = sorted(({**n, **mine, "ord": where[n["item"]]} for _, rows, _ in results for n in rows),
+                     key=operator.itemgetter("ord"))
     if any(spans is None for spans, _, _ in results):
         return None, notices
     return _merged([spans for spans, _, _ in results], latest, where), notices

@@ -111,9 +111,16 @@ def claim_due(param: Callable[[str], Param], period_name: str, start: date, clos
     weekdays = tuple(param("municipal_holidays.weekdays").value)
     year_end = tuple(param("municipal_holidays.year_end").value)
     country = param("municipal_holidays.national").value
-    closed = frozenset(closed_days)
+    return Due(*next_open_day(end, weekdays, year_end, frozenset(closed_days), country))
+
+
+@lru_cache(maxsize=4096)
+def next_open_day(end: date, weekdays: tuple[str, ...], year_end: tuple[str, str], closed: frozenset[date],
+                  country: str) -> tuple[date, date, tuple[Holiday, ...]]:
+    """``(the first day from end on that is no municipal holiday, end, the holidays skipped)``
+    (地方自治法 art 4-2 ¶4; worked out once for the same days and the same office)."""
     day, skipped = end, []
     while (h := holiday(day, weekdays, year_end, closed, country)) is not None:
         skipped.append(h)
         day += timedelta(days=1)
-    return Due(day, end, tuple(skipped))
+    return day, end, tuple(skipped)
