@@ -9,6 +9,13 @@ finder's period), so that the deadlines pass from pending to met or missed on di
 and the spans differ from group to group. Some cases deliver two items together (one group),
 and some receive a fact of the case itself (a party) half-way, after which the case is
 assessed whole again and split into its groups.
+
+The same holds for the two other regimes that declare it: a drift case of 1875
+(reading jp-1875-item-by-item: each thing's posting, owner's year and three years from its own
+notice and find, its owner identified within or after the year, its sale, its art 34 costs) and a
+wreck, jettison or drift case of the French law of 1916 (reading fr-epaves-item-by-item: each
+item's declaration within two clear days of its find on the shore or its landing, by one or two
+salvors, made in time, late or not at all, a landing that lists no item, a find outside the war).
 """
 from __future__ import annotations
 
@@ -17,7 +24,7 @@ from datetime import date, timedelta
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from wreckmaster.store import readmodels
+from wreckmaster.store import engine_bridge, readmodels
 
 OCCURRED = date(2025, 6, 2)
 
@@ -90,20 +97,237 @@ def built_case(draw):
     return base, steps
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(built_case())
-def test_the_groups_kept_from_append_to_append_give_the_rows_of_the_whole_case(case):
-    base, steps = case
+def _whole_on(doc: dict, day: date) -> list[tuple]:
+    """The whole case assessed on ``day``: its deadlines in the assessment's order, as the rows say them."""
+    scenario = readmodels._validated(doc, None)
+    result = engine_bridge.assess(scenario, day)
+    if readmodels._out_of_scope(result):
+        return []
+    return [(d.duty, d.party, d.due.isoformat(), d.status, readmodels._cites_text(d.cites), d.duty_local)
+            for d in result.deadlines]
+
+
+def _rows_on(rows: list[dict], day: date) -> list[tuple]:
+    """The deadline rows that hold on ``day``, in their ``ord``'s order (as ``case due`` sorts a case's)."""
+    on = sorted((r for r in rows if r["valid_from"] <= day.isoformat() < r["valid_to"]), key=lambda r: r["ord"])
+    return [(r["duty"], r["party"], r["due"], r["status"], r["cites"], r["duty_local"]) for r in on]
+
+
+def _days_to_check(latest: date, rows: list[dict], doc: dict) -> set[date]:
+    """Every day the rows or the whole case's list may change on: the case's latest date, each
+    span's first and last day, each due day and the day after it, and a day long after."""
+    days = {latest, latest + timedelta(days=2000)}
+    for r in rows:
+        for text in (r["valid_from"], r["valid_to"], r["due"]):
+            if text != readmodels.OPEN:
+                d = date.fromisoformat(text)
+                days |= {d - timedelta(days=1), d, d + timedelta(days=1)}
+    days |= {d.due + timedelta(days=k) for d in engine_bridge.assess(readmodels._validated(doc, None), latest).deadlines
+             for k in (0, 1)}
+    return {d for d in days if d >= latest}
+
+
+def _grouped_equals_whole(base: dict, steps: list[tuple[str, dict]]) -> list[dict]:
+    """Each fact appended in turn to a new document: the rows from the kept groups must be those
+    computed afresh, and on every day a row or the list may change on, the rows that hold must be
+    the whole case's assessment on that day, in its order (a case its regime assesses item by item
+    is computed group by group; this is what makes that right). Returns the last document's rows."""
     doc = copy.deepcopy(base)
     readmodels._GROUPS.pop("G", None)
+    fresh = None
     for part, fact in steps:
         doc = copy.deepcopy(doc)   # each append folds a new document
         doc[part].append(copy.deepcopy(fact))
-        by_groups = readmodels.compute("G", 1, "o", doc, [])
-        whole = readmodels.compute("G", 1, "o", doc, [], cached=False)
-        assert by_groups.case == whole.case, (part, fact)
-        assert by_groups.deadlines == whole.deadlines, (part, fact)
-        assert by_groups.notices == whole.notices, (part, fact)
+        assert readmodels._validated(doc, None) is not None, (part, fact)   # a case the law reads
+        kept = readmodels.compute("G", 1, "o", doc, [])
+        fresh = readmodels.compute("G", 1, "o", doc, [], cached=False)
+        assert kept.case == fresh.case, (part, fact)
+        assert kept.deadlines == fresh.deadlines, (part, fact)
+        assert kept.notices == fresh.notices, (part, fact)
+        if fresh.case["mode"] == "table":
+            latest = date.fromisoformat(fresh.case["latest"])
+            for day in sorted(_days_to_check(latest, fresh.deadlines, doc)):
+                assert _rows_on(fresh.deadlines, day) == _whole_on(doc, day), (part, fact, day)
+    return fresh.deadlines if fresh else []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(built_case())
+def test_the_groups_kept_from_append_to_append_give_the_rows_of_the_whole_case(case):
+    _grouped_equals_whole(*case)
+
+
+# --- jp-1875, arts 30–34 (reading jp-1875-item-by-item) ---------------------------------------
+OCCURRED_1875 = date(1876, 3, 1)
+
+
+def _day_1875(n: int) -> str:
+    return (OCCURRED_1875 + timedelta(days=n)).isoformat()
+
+
+@st.composite
+def item_facts_1875(draw, k: int):
+    """One drift good or unmanned ship and its facts in date order: ``(item, [(day offset, part,
+    fact)])``: its notice (or none), perhaps the wider notice, its owner identified within the
+    year or after it (within the three years or not), its sale after the year, its costs (art 34)."""
+    name = f"i{k}"
+    found = draw(st.integers(0, 20))
+    vessel = draw(st.integers(0, 4)) == 0
+    item = {"id": name, "description": f"漂着物 {k}", "kind": "vessel" if vessel else "cargo",
+            "value": f"{draw(st.integers(1, 40))}.{draw(st.integers(0, 99)):02d}",
+            "found": {"date": _day_1875(found), "by": ["f"], "state": "ashore"}}
+    facts: list[tuple[int, str, dict]] = []
+    if draw(st.integers(0, 5)):
+        notice = found + draw(st.integers(0, 5))
+        facts.append((notice, "events", {"type": "notice_posted", "date": _day_1875(notice), "items": [name]}))
+        if draw(st.booleans()):
+            facts.append((notice, "events", {"type": "notice_wide", "date": _day_1875(notice), "items": [name]}))
+    owner = draw(st.sampled_from(["none", "within-year", "after-year", "after-three-years"]))
+    if owner != "none":
+        d = found + {"within-year": draw(st.integers(1, 360)), "after-year": draw(st.integers(370, 1000)),
+                     "after-three-years": draw(st.integers(1100, 1300))}[owner]
+        facts.append((d, "events", {"type": "owner_identified", "date": _day_1875(d), "item": name, "owner": "o"}))
+    if draw(st.booleans()):
+        d = found + draw(st.integers(370, 500))
+        facts.append((d, "events", {"type": "sold", "date": _day_1875(d), "item": name,
+                                    "price": f"{draw(st.integers(1, 50))}.00"}))
+    if draw(st.booleans()):
+        d = found + draw(st.integers(0, 60))
+        facts.append((d, "expenses", {"id": f"x{k}", "category": draw(st.sampled_from(["custody", "notice"])),
+                                      "amount": f"0.{draw(st.integers(10, 99))}", "payee": "k",
+                                      "date": _day_1875(d), "for": name}))
+    return item, facts
+
+
+@st.composite
+def built_case_1875(draw):
+    n = draw(st.integers(1, 6))
+    facts = [draw(item_facts_1875(k)) for k in range(n)]
+    base = {"format": "wreckmaster.scenario/1", "regime": "jp-1875",
+            "case": {"occurred": OCCURRED_1875.isoformat(), "place": "下田", "waters": "sea", "kind": "drift"},
+            "parties": [{"id": "f", "name": "取揚主", "roles": ["finder"]}, {"id": "k", "name": "戸長", "roles": ["official"]},
+                        {"id": "o", "name": "持主", "roles": ["owner"]}],
+            "items": [], "events": [], "expenses": []}
+    steps: list[tuple[str, dict]] = [("items", item) for item, _ in facts]
+    timeline = sorted(((d, k, part, x) for k, (_, fs) in enumerate(facts) for d, part, x in fs), key=lambda t: t[:2])
+    if n >= 2 and draw(st.booleans()):   # two things posted in one notice: one group
+        notices = [t for t in timeline if t[3].get("type") == "notice_posted" and t[1] in (0, 1)]
+        if len(notices) == 2:
+            (_, _, _, first), (_, _, _, second) = notices
+            first["items"] = ["i0", "i1"]
+            first["date"] = max(first["date"], second["date"])
+            timeline = [t for t in timeline if t[3] is not second]
+            timeline.sort(key=lambda t: (t[3]["date"], t[1]))
+    steps += [(part, x) for _, _, part, x in timeline]
+    if draw(st.booleans()):   # a fact of the case itself half-way
+        steps.insert(draw(st.integers(0, len(steps))), ("parties", {"id": "p2", "name": "村役人", "roles": ["other"]}))
+    return base, steps
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(built_case_1875())
+def test_a_drift_case_of_1875_by_groups_gives_the_rows_of_the_whole_case(case):
+    _grouped_equals_whole(*case)
+
+
+# --- fr-epaves, art 2 (reading fr-epaves-item-by-item) -----------------------------------------
+OCCURRED_FR = date(1917, 4, 18)
+
+
+def _day_fr(n: int) -> str:
+    return (OCCURRED_FR + timedelta(days=n)).isoformat()
+
+
+@st.composite
+def item_facts_fr(draw, k: int):
+    """One wreck found on the shore or at sea by one or two salvors, and its facts in date order:
+    its landing (or a landing that lists no item, or none), its declaration in time, late, to an
+    official or not at all; now and then a find after the war and its six months (1920-04-24)."""
+    name = f"i{k}"
+    found = draw(st.integers(0, 20)) if draw(st.integers(0, 19)) else 1200
+    ashore = draw(st.booleans())
+    salvors = draw(st.sampled_from([["s1"], ["s2"], ["s1", "s2"]]))
+    item = {"id": name, "description": f"fût {k}", "kind": "cargo", "value": str(draw(st.integers(1, 90)) * 100),
+            "found": {"date": _day_fr(found), "by": salvors, "state": "ashore" if ashore else "floating"}}
+    facts: list[tuple[int, str, dict]] = []
+    start = found
+    if not ashore:
+        landing = draw(st.sampled_from(["listed", "unlisted", "none"]))
+        start = found + draw(st.integers(0, 3))
+        if landing == "listed":
+            facts.append((start, "events", {"type": "landed", "date": _day_fr(start), "by": salvors, "items": [name]}))
+        elif landing == "unlisted":
+            facts.append((start, "events", {"type": "landed", "date": _day_fr(start), "by": salvors[:1]}))
+    declared = draw(st.sampled_from(["in-time", "late", "official", "none"]))
+    if declared != "none":
+        d = start + (draw(st.integers(0, 3)) if declared != "late" else draw(st.integers(4, 30)))
+        facts.append((d, "events", {"type": "declared", "date": _day_fr(d), "by": salvors[0],
+                                    "to": ["k" if declared == "official" else "adm"], "items": [name]}))
+    return item, facts
+
+
+@st.composite
+def built_case_fr(draw):
+    n = draw(st.integers(1, 6))
+    facts = [draw(item_facts_fr(k)) for k in range(n)]
+    base = {"format": "wreckmaster.scenario/1", "regime": "fr-epaves",
+            "case": {"occurred": OCCURRED_FR.isoformat(), "place": "Plouguerneau", "waters": "sea",
+                     "kind": draw(st.sampled_from(["wreck", "jettison", "drift"])), "territory": "france"},
+            "parties": [{"id": "s1", "name": "Kerbrat", "roles": ["salvor"]}, {"id": "s2", "name": "Tanguy", "roles": ["salvor"]},
+                        {"id": "adm", "name": "L’administrateur", "roles": ["administrator"]},
+                        {"id": "k", "name": "Le maire", "roles": ["other"]}],
+            "items": [], "events": []}
+    steps: list[tuple[str, dict]] = [("items", item) for item, _ in facts]
+    timeline = sorted(((d, k, part, x) for k, (_, fs) in enumerate(facts) for d, part, x in fs), key=lambda t: t[:2])
+    if n >= 2 and draw(st.booleans()):   # two wrecks declared together: one group
+        declared = [t for t in timeline if t[3].get("type") == "declared" and t[1] in (0, 1)]
+        if len(declared) == 2:
+            (_, _, _, first), (_, _, _, second) = declared
+            first["items"] = ["i0", "i1"]
+            first["date"] = max(first["date"], second["date"])
+            timeline = [t for t in timeline if t[3] is not second]
+            timeline.sort(key=lambda t: (t[3]["date"], t[1]))
+    steps += [(part, x) for _, _, part, x in timeline]
+    if draw(st.booleans()):   # a fact of the case itself half-way
+        steps.insert(draw(st.integers(0, len(steps))), ("parties", {"id": "p2", "name": "Le syndic", "roles": ["other"]}))
+    return base, steps
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(built_case_fr())
+def test_a_french_wreck_case_by_groups_gives_the_rows_of_the_whole_case(case):
+    _grouped_equals_whole(*case)
+
+
+def test_the_generated_cases_list_deadlines():
+    """The cases above are read by the law and list deadlines (a test whose cases the law threw
+    out, or that listed nothing, would compare empty lists): one of each, worked by hand."""
+    item = {"id": "i0", "description": "漂着物", "kind": "cargo", "value": "25.00",
+            "found": {"date": "1876-03-05", "by": ["f"], "state": "ashore"}}
+    base = {"format": "wreckmaster.scenario/1", "regime": "jp-1875",
+            "case": {"occurred": "1876-03-01", "place": "下田", "waters": "sea", "kind": "drift"},
+            "parties": [{"id": "f", "name": "取揚主", "roles": ["finder"]}], "items": [], "events": []}
+    rows = _grouped_equals_whole(base, [("items", item), ("events", {"type": "notice_posted", "date": "1876-03-06",
+                                                                     "items": ["i0"]})])
+    # art 30: posted 1876-03-06, sixty days to 05-05 (met after it); art 31: the owner's year from
+    # the find, to 1877-03-05 (missed after it), and then item 2's three years, to 1879-03-05
+    assert [(d["valid_from"], d["due"], d["status"]) for d in rows] == [
+        ("1876-03-06", "1876-05-05", "pending"), ("1876-03-06", "1877-03-05", "pending"),
+        ("1876-05-06", "1876-05-05", "met"), ("1876-05-06", "1877-03-05", "pending"),
+        ("1877-03-06", "1876-05-05", "met"), ("1877-03-06", "1877-03-05", "missed"),
+        ("1877-03-06", "1879-03-05", "pending"),
+        ("1879-03-06", "1876-05-05", "met"), ("1879-03-06", "1877-03-05", "missed"),
+        ("1879-03-06", "1879-03-05", "missed")]
+    item = {"id": "i0", "description": "fût", "kind": "cargo", "value": "100",
+            "found": {"date": "1917-04-20", "by": ["s1"], "state": "ashore"}}
+    base = {"format": "wreckmaster.scenario/1", "regime": "fr-epaves",
+            "case": {"occurred": "1917-04-18", "place": "Plouguerneau", "waters": "sea", "kind": "wreck",
+                     "territory": "france"},
+            "parties": [{"id": "s1", "name": "Tanguy", "roles": ["salvor"]}], "items": [], "events": []}
+    rows = _grouped_equals_whole(base, [("items", item)])
+    # art 2: found on the shore on 1917-04-20, two clear days: in time to 04-23, missed from 04-24
+    assert [(d["valid_from"], d["party"], d["due"], d["status"]) for d in rows] == [
+        ("1917-04-20", "s1", "1917-04-23", "pending"), ("1917-04-24", "s1", "1917-04-23", "missed")]
 
 
 def test_an_entry_on_one_item_assesses_that_item_only(monkeypatch):

@@ -371,8 +371,9 @@ def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all
     digest is another's (another worker appended since) compares every stored row. Worked example:
     item i1 under notice on 2026-05-13 (art 25), its owner's claim due 2026-11-13 (art 27 ¶1, six
     months), and i2 alike; the owner claims i1 on 2026-06-01: its notice ends (its row gets that end day)
-    and its claim deadline is met on every span. The rows after each append are those
-    a fresh computation gives (``case verify``), whichever way they were written."""
+    and its claim deadline is met from that day on (one span: the case is assessed group by group
+    of items, so i2's rows stay as they are). The rows after each append are those a fresh
+    computation gives (``case verify``), whichever way they were written."""
     from sqlalchemy import text
 
     from wreckmaster.store import readmodels
@@ -399,16 +400,16 @@ def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all
                                                 "items": ["i1"]}}, expect_version=version)
         (change,) = sent
         gone, new = change["rm_deadlines"]
-        assert sorted((r["status"], r["valid_from"]) for r in gone) == [("missed", "2026-11-14"), ("pending", "2026-05-13"),
-                                                                         ("pending", "2026-05-13")]
-        # the case's latest day is 2026-06-01 now: i1 met on both spans (to 11-14, after), i2's pending
-        # span starts then; i2's missed row from 2026-11-14 stays as it was
-        assert sorted((r["status"], r["duty"][:8], r["valid_from"]) for r in new) == [
-            ("met", "claim i1", "2026-06-01"), ("met", "claim i1", "2026-11-14"), ("pending", "claim i2", "2026-06-01")]
+        # i1's two rows go (pending to 11-13, missed from 11-14); i2's two stay as they were
+        assert sorted((r["status"], r["duty"][:8], r["valid_from"]) for r in gone) == [
+            ("missed", "claim i1", "2026-11-14"), ("pending", "claim i1", "2026-05-13")]
+        # i1's group's latest day is 2026-06-01: met from then on, after its due day too (one span)
+        assert sorted((r["status"], r["duty"][:8], r["valid_from"], r["valid_to"]) for r in new) == [
+            ("met", "claim i1", "2026-06-01", readmodels.OPEN)]
         # i1's notice row now ends on 2026-06-01 (the board reads each day's from it)
         assert [(r["item"], r["notice_end"]) for r in change["rm_notices"][0]] == [("i1", None)]
         assert [(r["item"], r["notice_end"]) for r in change["rm_notices"][1]] == [("i1", "2026-06-01")]
-        assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (4, 2)
+        assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (3, 2)
         # another writer since: the rows this process holds are not those stored, so all are compared
         with readmodels._GROUPS_LOCK:
             last = readmodels._WRITTEN[case]

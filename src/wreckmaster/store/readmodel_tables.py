@@ -1,7 +1,7 @@
 """The read models' tables (issue 23; ``store/readmodels.py`` keeps them): indexed rows of each
 case's deadlines, its items under notice and its list row, written in the append's transaction.
 
-Made by migration 0007 (and the board's order index, 0009). On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
+Made by migration 0007 (and the board's order index, 0009; the deadlines' 64-bit ``ord``, 0012). On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
 kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. A ``q``
 shorter than a trigram: on PostgreSQL a GIN index of ``wm_short_grams(search)`` (0010), on SQLite the
 table ``rm_notice_grams`` of each row's one- and two-character substrings, kept by triggers (0011). Neither
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import Float, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Float, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
@@ -47,13 +47,17 @@ class ReadDeadline(Base):
     ``valid_from`` until the day before ``valid_to`` (``9999-99-99``: from then on, after every
     date, so that one index range finds the rows of a day), with the ``status`` it
     has on those days. A deadline that changes status on the day after its due day (pending →
-    missed, or met where a rule sets ``met`` without a dated act) has a row for each span."""
+    missed, or met where a rule sets ``met`` without a dated act) has a row for each span. Of a
+    case assessed group by group of items (``Regime.assessed_by_item``) the spans are its group's
+    and ``ord`` is ``readmodels.group_ord``: the rows of a day, in ``ord``'s order, are still
+    the case's list."""
     __tablename__ = "rm_deadlines"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     case_id: Mapped[str] = mapped_column(String(32), index=True)
     num: Mapped[int] = mapped_column(Integer)
     office: Mapped[str] = mapped_column(String(64))
-    ord: Mapped[int] = mapped_column(Integer)
+    #: the place in the assessment's list; of a case assessed group by group, ``readmodels.group_ord`` (migration 0012)
+    ord: Mapped[int] = mapped_column(BigInteger)
     valid_from: Mapped[str] = mapped_column(String(10))
     valid_to: Mapped[str] = mapped_column(String(10))
     due: Mapped[str] = mapped_column(String(10))

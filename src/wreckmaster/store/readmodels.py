@@ -24,13 +24,16 @@ need no such care: the board always read every dated fact, so their rows hold fo
 ``as_of`` on or after the casualty.
 
 A case of a kind its regime assesses item by item (``Regime.assessed_by_item``: a drift case of
-today's Act, whose every deadline is one item's) is computed from its groups of items
-(:func:`item_groups`): after one assessment of the whole case its rows are split by group and
-kept in this process (:func:`_keep_groups`); the next append assesses only the groups whose
-facts changed, each on its own, and merges the lists in the whole case's order
-(:func:`_by_groups`, :func:`_merged`). A fact of the case itself, a new process, ``db rebuild``
-and ``case verify`` assess the whole case; the cache never decides what the rows are, only
-whether a group's are computed again.
+today's Act or of 1875, a French case of wreck found; every deadline of it is one item's) is
+computed group by group of items (:func:`item_groups`, :func:`_by_groups`): each group is
+assessed as a case of its own, its deadlines' rows hold on the days of its own spans, and their
+``ord`` (:func:`group_ord`) is where one assessment of the whole case lists them (by rule, the
+item's place, the place among that rule's deadlines of the item). An entry on one item changes
+that group's rows alone, and the next append assesses only the groups whose facts changed (the
+others' rows are kept in this process: a cache that decides what is computed again, never what
+the rows are). A group that lists a deadline of no item, or that the law's period leaves out,
+has the case assessed whole, as any other case. ``tests/store/test_readmodel_groups.py`` checks,
+day by day, that the rows valid on a day are the whole case's assessment on it.
 
 The rows depend on the law: :func:`fingerprint` hashes this package's law (its version and
 the regimes' data and code) and that of the regimes from outside it (plug-ins); :func:`ensure_current` rebuilds every row (:func:`rebuild`) when
@@ -214,6 +217,14 @@ class Rows:
     case: dict[str, Any]
     deadlines: list[dict[str, Any]]
     notices: list[dict[str, Any]]
+    #: each deadline's and each notice's :func:`row_hash`, in the rows' order (None: not worked out yet)
+    hashes: tuple[list[bytes], list[bytes]] | None = None
+
+    def row_hashes(self) -> tuple[list[bytes], list[bytes]]:
+        if self.hashes is None:
+            self.hashes = (list(map(row_hash, map(_DEADLINE_TUPLE, self.deadlines))),
+                           list(map(row_hash, map(_NOTICE_TUPLE, self.notices))))
+        return self.hashes
 
 
 def normalise(s: str) -> str:
@@ -273,12 +284,15 @@ def refresh_office(conn: Connection, office: str) -> int:
 def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> str:
     """``rm_cases.digest``: a hash of a case's deadline and notice rows, so that an append whose
     rows stay the same reads one row to know it (``case verify`` compares the rows themselves):
-    the SHA-256 of the two lists' lengths and each row's own hash (:func:`row_hash`), in order."""
-    rows = list(map(_DEADLINE_TUPLE, deadlines)) + list(map(_NOTICE_TUPLE, notices))
-    hashes = list(map(_ROW_HASHES.get, rows))   # a case's rows that stay were hashed at its last append
-    if None in hashes:
-        hashes = list(map(row_hash, rows))
-    return hashlib.sha256(f"{len(deadlines)} {len(notices)}".encode() + b"".join(hashes)).hexdigest()
+    :func:`digest_of` their :func:`row_hash`."""
+    return digest_of(*Rows({}, deadlines, notices).row_hashes())
+
+
+def digest_of(deadline_hashes: list[bytes], notice_hashes: list[bytes]) -> str:
+    """The SHA-256 of the two tables' counts and their rows' hashes, each table's in the order of
+    the hashes (the rows as a set: a table has no order)."""
+    return hashlib.sha256(f"{len(deadline_hashes)} {len(notice_hashes)}".encode() + b"".join(sorted(deadline_hashes))
+                          + b"".join(sorted(notice_hashes))).hexdigest()
 
 
 #: each row's hash by the tuple of its columns (this process's); emptied when it holds
@@ -307,7 +321,7 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
     :func:`digest` of the others. ``cached`` False: the case is assessed whole, even where its
     regime assesses it item by item and this process kept its groups (``case verify``)."""
     rows = _compute(case_id, num, office, doc, problems, scenario, cached)
-    rows.case["digest"] = digest(rows.deadlines, rows.notices)
+    rows.case["digest"] = digest_of(*rows.row_hashes())
     return rows
 
 
@@ -326,27 +340,27 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
         return Rows(case, [], [])
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
-    split = _split(doc, scenario) if cached else None
-    grouped = _by_groups(case_id, split, scenario, latest, {"case_id": case_id, "num": num, "office": office}
-                         ) if split is not None else None
+    split = _split(doc, scenario)
+    mine = {"case_id": case_id, "num": num, "office": office}
+    grouped = _by_groups(case_id, split, scenario, mine, cached) if split is not None else None
     if grouped is not None:
-        spans, notices = grouped
-    else:
-        notices = _notice_rows(case_id, num, office, scenario)
-        result = engine_bridge.assess(scenario, latest)
-        if _out_of_scope(result):
-            return Rows(case, [], notices)
-        spans = _spans(scenario, latest, _listed(result))
-        if cached:
-            _keep_groups(case_id, split, scenario, spans, notices)
+        if grouped.deadlines is None:   # a group's deadlines move too often to list: the case on the fly
+            case["mode"] = "fly"
+            return Rows(case, [], grouped.notices)
+        return Rows(case, grouped.deadlines, grouped.notices, grouped.hashes)
+    notices = _notice_rows(case_id, num, office, scenario)
+    result = engine_bridge.assess(scenario, latest)
+    if _out_of_scope(result):
+        return Rows(case, [], notices)
+    spans = _spans(scenario, latest, _listed(result))
     if spans is None:   # the law moves the deadlines too often to list: assess this case on the fly
         case["mode"] = "fly"
         return Rows(case, [], notices)
     lang = scenario_language(scenario)
     days = [start.isoformat() for start, _ in spans] + [OPEN]
-    deadlines = [{"case_id": case_id, "num": num, "office": office, "ord": n, "valid_from": days[k],
-                  "valid_to": days[k + 1], "due": d.due.isoformat(), "status": d.status, "duty": d.duty,
-                  "party": d.party, "cites": _cites_text(d.cites), "duty_local": d.duty_local, "lang": lang}
+    deadlines = [{**mine, "ord": n, "valid_from": days[k], "valid_to": days[k + 1], "due": d.due.isoformat(),
+                  "status": d.status, "duty": d.duty, "party": d.party, "cites": _cites_text(d.cites),
+                  "duty_local": d.duty_local, "lang": lang}
                  for k, (_, listed) in enumerate(spans) for n, (_, d) in enumerate(listed)]
     return Rows(case, deadlines, notices)
 
@@ -428,9 +442,10 @@ def _spans(scenario, latest: date, first: list[Listed]) -> list[tuple[date, list
 
 
 # --- a case assessed group by group of items (``Regime.assessed_by_item``) ------------------------
-#: the item groups' rows last computed, by case (this process's; a cache only: a group is taken
-#: from it only when its facts and the case's are equal to those it was computed from)
-_GROUPS: "OrderedDict[str, tuple[dict[str, Any], dict[str, tuple[Any, Any]]]]" = OrderedDict()
+#: the item groups' rows last made, by case: ``(the case's own facts, its columns of the rows, {a
+#: group's first item: its :class:`_Kept`})`` (this process's; a cache only: a group is taken from
+#: it only when its facts, its places and the case's are those its rows were made from)
+_GROUPS: "OrderedDict[str, tuple[dict[str, Any], dict[str, Any], dict[str, _Kept]]]" = OrderedDict()
 #: at most this many cases' groups are kept
 GROUP_CACHE_CASES = 64
 _GROUPS_LOCK = threading.Lock()
@@ -531,50 +546,107 @@ def _split(doc: dict[str, Any], scenario) -> tuple[dict[str, Any], list[Group]] 
     """:func:`item_groups` of a case its regime assesses item by item, else None."""
     if not _assessed_by_item(scenario):
         return None
-    if len(scenario.events) != len(doc.get("events") or []) or len(scenario.expenses) != len(doc.get("expenses") or []):
+    if any(len(getattr(scenario, part)) != len(doc.get(part) or []) for part in ("items", "events", "expenses")):
         return None
     return item_groups(doc)
 
 
-def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, latest: date, mine: dict[str, Any]
-               ) -> tuple[list[tuple[date, list[Listed]]] | None, list[dict[str, Any]]] | None:
-    """The spans and the notice rows of a case its regime assesses item by item
-    (``Regime.assessed_by_item``, :func:`item_groups`), from the groups this process kept at the
-    case's last computation (:func:`_keep_groups`): a group whose facts are those it was
-    computed from is taken as it is, a new or changed one is assessed on its own. The lists are
-    merged in the order one assessment of the whole case lists them: by the rule that listed
-    them, then by the item (the rules go through the items in the case's order), then in the
-    group's order. None: the case is to be assessed whole (its regime does not say so, the case's
-    own facts changed, or nothing was kept). ``split``: :func:`_split`'s; ``mine``: the case's
-    columns of its notice rows (``case_id``, ``num``, ``office``)."""
+@dataclass(slots=True)
+class _Kept:
+    """One group's rows as :func:`_by_groups` last made them: the group's facts and its items'
+    places they come from, its deadline rows (None: read on the fly) and notice rows with the
+    case's columns, and each row's :func:`row_hash`."""
+
+    facts: tuple
+    places: list[int]
+    deadlines: list[dict[str, Any]] | None
+    deadline_hashes: list[bytes]
+    notices: list[dict[str, Any]]
+    notice_hashes: list[bytes]
+
+
+#: the rows of a group in the order of a case's (:func:`check` reads them so)
+_ORDER = operator.itemgetter("valid_from", "ord")
+
+
+def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, mine: dict[str, Any],
+               cached: bool = True) -> Rows | None:
+    """The deadline and notice rows of a case its regime assesses item by item
+    (``Regime.assessed_by_item``, :func:`item_groups`), each group assessed as a case of its own
+    (:func:`_group`): a deadline's row holds on the days of its group's span, and its ``ord``
+    (:func:`group_ord`) places it where one assessment of the whole case lists it — by the rule
+    that listed it, then by its item's place in the case (the rules go through the items in the
+    case's order), then by its place among that rule's deadlines of that item. So an entry on one
+    item changes that item's group's rows alone. With ``cached``, a group whose facts and places,
+    and the case's own facts, are those this process last made its rows from is taken as it was (a
+    cache: it decides what is computed again, never what the rows are). None: a group lists a
+    deadline of no one item, or the law's period leaves it out — the case is assessed whole. The
+    deadline rows are None when a group's list would need more than :data:`MAX_SPANS` assessments
+    (the case is read on the fly). ``split``: :func:`_split`'s; ``mine``: the case's columns of its
+    rows (``case_id``, ``num``, ``office``). The rows come without the case's row (``case`` empty)."""
     case_part, groups = split
     with _GROUPS_LOCK:
-        cached = _GROUPS.get(case_id)
-    if cached is None or cached[0] != case_part:
-        return None
-    before = cached[1]
-    kept: dict[str, tuple[Any, Any]] = {}
-    results = []
+        last = _GROUPS.get(case_id) if cached else None
+    same_case = last is not None and last[1] == mine and last[0] == case_part
+    before = last[2] if same_case else {}
+    kept: dict[str, _Kept] = {}
+    where = None
     for g in groups:
         first = scenario.items[g.items[0]].id
         hit = before.get(first)
-        if hit is not None and hit[1][2] <= latest and hit[0] == g.facts:
-            facts, got = hit
-        else:
-            sub = g.of(scenario)
-            got = _group(sub)
+        if hit is None or hit.places != g.items or hit.facts != g.facts:
+            if where is None:
+                where = {item.id: k for k, item in enumerate(scenario.items)}
+            got = _group(g.of(scenario), where, scenario_language(scenario))
             if got is None:
                 return None
-            facts = tuple(_copied(list(g.facts)))   # the caller's document may change after this
-        kept[first] = (facts, got)
-        results.append(got)
-    _keep(_GROUPS, case_id, (cached[0], kept))
-    where = {item.id: k for k, item in enumerate(scenario.items)}
-    notices = sorted(({**n, **mine, "ord": where[n["item"]]} for _, rows, _ in results for n in rows),
-                     key=operator.itemgetter("ord"))
-    if any(spans is None for spans, _, _ in results):
-        return None, notices
-    return _merged([spans for spans, _, _ in results], latest, where), notices
+            rows, notices = got
+            rows = None if rows is None else [{**mine, **r} for r in rows]
+            notices = [{**n, **mine, "ord": where[n["item"]]} for n in notices]
+            hit = _Kept(tuple(_copied(list(g.facts))), g.items, rows,   # the caller's document may change after this
+                        [] if rows is None else list(map(row_hash, map(_DEADLINE_TUPLE, rows))),
+                        notices, list(map(row_hash, map(_NOTICE_TUPLE, notices))))
+        kept[first] = hit
+    _keep(_GROUPS, case_id, (last[0] if same_case else _copied(case_part), dict(mine), kept))
+    deadlines: list[dict[str, Any]] | None = []
+    deadline_hashes: list[bytes] = []
+    notices, notice_hashes = [], []
+    for k in kept.values():
+        if k.deadlines is None:
+            deadlines = None
+        elif deadlines is not None:
+            deadlines += k.deadlines
+            deadline_hashes += k.deadline_hashes
+        notices += k.notices
+        notice_hashes += k.notice_hashes
+    if deadlines is None:
+        return Rows({}, None, *_sorted(notices, notice_hashes, operator.itemgetter("ord")))  # type: ignore[arg-type]
+    deadlines, deadline_hashes = _sorted(deadlines, deadline_hashes, _ORDER)
+    notices, notice_hashes = _sorted(notices, notice_hashes, operator.itemgetter("ord"))
+    return Rows({}, deadlines, notices, (deadline_hashes, notice_hashes))
+
+
+def _sorted(rows: list[dict[str, Any]], hashes: list[bytes], key) -> tuple[list[dict[str, Any]], list[bytes]]:
+    """``rows`` in the order of ``key``, and their hashes with them."""
+    keys = list(map(key, rows))
+    order = sorted(range(len(rows)), key=keys.__getitem__)
+    return [rows[i] for i in order], [hashes[i] for i in order]
+
+
+#: :func:`group_ord`'s bounds: the places of a case's items, and a rule's deadlines of one item
+ORD_ITEMS = 2**28
+ORD_SAME = 2**12
+
+
+def group_ord(rule: int, place: int, k: int) -> int | None:
+    """The ``ord`` of a deadline of a case assessed group by group: the ``k``-th deadline the rule
+    numbered ``rule`` (:data:`AFTER_THE_RULES` for one listed after every rule) lists for the item
+    at ``place`` in the case, as one number in the order of ``(rule, place, k)`` (the order one
+    assessment of the whole case lists them; the rows of the other groups keep theirs when an item
+    is added). None past the bounds (the case is assessed whole)."""
+    if not (0 <= place < ORD_ITEMS and 0 <= k < ORD_SAME):
+        return None
+    return (rule * ORD_ITEMS + place) * ORD_SAME + k
 
 
 def _copied(x: Any) -> Any:
@@ -595,41 +667,13 @@ def _keep(cache: OrderedDict, case_id: str, value: Any) -> None:
             cache.popitem(last=False)
 
 
-def _keep_groups(case_id: str, split, scenario, spans, notices: list[dict[str, Any]]) -> None:
-    """After one assessment of a whole case its regime assesses item by item (``split``:
-    :func:`_split`'s, None for another case): its spans and notice rows split by group, kept for
-    the next computation (:func:`_by_groups`), each valid from the case's latest date (the first
-    span's)."""
-    with _GROUPS_LOCK:
-        _GROUPS.pop(case_id, None)
-    if spans is None or split is None:
-        return
-    case_part, groups = split
-    group_of = {scenario.items[k].id: n for n, g in enumerate(groups) for k in g.items}
-    by_group: list[list] = [[] for _ in groups]
-    for day, listed in spans:
-        parts: list[list] = [[] for _ in groups]
-        for pos, (rule, d) in enumerate(listed):
-            item = (d.values or {}).get("item")
-            if item not in group_of:
-                return   # a deadline of no one item: nothing is kept
-            parts[group_of[item]].append(((rule, item, pos), d))
-        for mine, part in zip(by_group, parts):
-            mine.append((day, part))
-    rows: list[list] = [[] for _ in groups]
-    for n in notices:
-        rows[group_of[n["item"]]].append({k: v for k, v in n.items() if k not in ("case_id", "num", "office")})
-    since = spans[0][0]
-    _keep(_GROUPS, case_id, (_copied(case_part), {
-        scenario.items[g.items[0]].id: (tuple(_copied(list(g.facts))), (s_, r, since))
-        for g, s_, r in zip(groups, by_group, rows)}))
-
-
-def _group(scenario):
-    """One group's spans from its own latest date (each deadline with its merge key: the rule, the
-    item, its place), its notice rows, and the first day they hold; None if the group alone is
-    outside the law's period, or lists a deadline of no one item (its place among the other
-    groups' would be a guess: the whole case is assessed instead)."""
+def _group(scenario, where: dict[str, int], lang: str):
+    """One group of items as a case of its own: ``(its deadline rows from its own latest date, its
+    notice rows)`` — each deadline row with its span (the days its group's list is so, :func:`_spans`)
+    and its :func:`group_ord`, without the case's columns; the deadline rows None when its list
+    needs more than :data:`MAX_SPANS` assessments. None if the group alone is outside the law's
+    period, or lists a deadline of no one item of it (its place among the other groups' would be a
+    guess: the whole case is assessed instead). ``where``: each item's place in the case."""
     latest = latest_date(scenario)
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
@@ -637,41 +681,24 @@ def _group(scenario):
     notices = _notice_rows("", 0, "", scenario)
     spans = _spans(scenario, latest, _listed(result))
     if spans is None:
-        return None, notices, latest
+        return None, notices
     ids = {item.id for item in scenario.items}
-    keyed = [(day, [((rule, (d.values or {}).get("item"), n), d) for n, (rule, d) in enumerate(listed)])
-             for day, listed in spans]
-    if any(key[1] not in ids for _, listed in keyed for key, _ in listed):
-        return None
-    return keyed, notices, latest
-
-
-def _merged(groups: list[list], latest: date, where: dict[str, int]) -> list[tuple[date, list[Listed]]] | None:
-    """The case's spans from its groups' (each from a day on or before the case's latest): the
-    case's list on ``latest`` and on each later day a group's list changes, merged by each
-    deadline's key (its item by its place in the case); equal neighbours joined. None over
-    :data:`MAX_SPANS` days, or when the first list has :data:`MAX_SPANS` due days ahead (as :func:`_spans`)."""
-    days = sorted({latest} | {day for spans in groups for day, _ in spans if day > latest})
-    if len(days) > MAX_SPANS:
-        return None
-    out: list[tuple[date, list[Listed]]] = []
-    for day in days:
-        merged = sorted((entry for spans in groups for entry in _on(spans, day)),
-                        key=lambda e: (e[0][0], where.get(e[0][1], -1), e[0][2]))
-        listed = [(key[0], d) for key, d in merged]
-        if not out or not _same_list(out[-1][1], listed):
-            out.append((day, listed))
-    return None if _too_many_due_days(out[0][1], latest) else out
-
-
-def _on(spans: list, day: date) -> list:
-    """A group's list on ``day``: that of its last span begun on or before it."""
-    listed: list = []
-    for start, entries in spans:
-        if start > day:
-            break
-        listed = entries
-    return listed
+    days = [start.isoformat() for start, _ in spans] + [OPEN]
+    rows = []
+    for k, (_, listed) in enumerate(spans):
+        seen: dict[tuple[int, str], int] = {}
+        for rule, d in listed:
+            item = (d.values or {}).get("item")
+            if item not in ids:
+                return None
+            n = seen[rule, item] = seen.get((rule, item), -1) + 1
+            ord_ = group_ord(rule, where[item], n)
+            if ord_ is None:
+                return None
+            rows.append({"ord": ord_, "valid_from": days[k], "valid_to": days[k + 1], "due": d.due.isoformat(),
+                         "status": d.status, "duty": d.duty, "party": d.party, "cites": _cites_text(d.cites),
+                         "duty_local": d.duty_local, "lang": lang})
+    return rows, notices
 
 
 def item_class(regime, scenario, item) -> str | None:
@@ -844,16 +871,17 @@ def _written(case_id: str, rows: Rows) -> None:
 def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[list, list]] | None:
     """The rows to delete and to insert, by table, to go from the rows this process last wrote for
     the case to ``rows`` — when the stored case row ``have`` carries those rows' digest (the rows
-    stored are those, as ``trust_digest`` takes it); else None: every stored row is compared."""
+    stored are those, as ``trust_digest`` takes it); else None: every stored row is compared. The
+    rows are told apart by their :func:`row_hash`."""
     with _GROUPS_LOCK:
         last = _WRITTEN.get(case_id)
     if last is None or last.case.get("digest") != have.get("digest"):
         return None
     out = {}
-    for name, key, old, new in ((rm_deadlines.name, _DEADLINE_TUPLE, last.deadlines, rows.deadlines),
-                                (rm_notices.name, _NOTICE_TUPLE, last.notices, rows.notices)):
-        before, after = dict(zip(map(key, old), old)), dict(zip(map(key, new), new))
-        out[name] = ([r for k, r in before.items() if k not in after], [r for k, r in after.items() if k not in before])
+    for name, old, new, old_hashes, new_hashes in zip((rm_deadlines.name, rm_notices.name), (last.deadlines, last.notices),
+                                                       (rows.deadlines, rows.notices), last.row_hashes(), rows.row_hashes()):
+        before, after = dict(zip(old_hashes, old)), dict(zip(new_hashes, new))
+        out[name] = ([r for h, r in before.items() if h not in after], [r for h, r in after.items() if h not in before])
     return out
 
 
@@ -1075,15 +1103,14 @@ def _short_plan(conn: Connection, f: NoticeFilter) -> str | None:
     return "some" if rows <= COMMON_ROWS else "common"
 
 
-def _custom_plans(conn: Connection, f: NoticeFilter) -> str:
-    """:func:`_short_plan`'s plan (``-``: none), and for a short ``q`` the rest of the reading
+def _custom_plans(conn: Connection, f: NoticeFilter) -> str | None:
+    """:func:`_short_plan`'s plan (None: no short ``q``), and for a short ``q`` the rest of the reading
     transaction planned for its values: the driver prepares a statement run often, and
     PostgreSQL's generic plan for it knows no ``q`` (it read every row of 浮子's 10,000 through a
     nested loop, serially, where the plan for the value sorts them in parallel)."""
     plan = _short_plan(conn, f)
-    if plan is None:
-        return "-"
-    conn.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
+    if plan is not None:
+        conn.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
     return plan
 
 
@@ -1097,8 +1124,8 @@ def _rare_short(conn: Connection, q: str) -> bool:
     return conn.execute(select(text("count(*)")).select_from(probe.subquery())).scalar() <= RARE_ROWS
 
 
-def _where(conn: Connection, f: NoticeFilter, plan: str | None = None) -> list:
-    """The conditions of ``f`` an index decides; ``plan``: :func:`_short_plan`'s, when the caller asked it."""
+def _where(conn: Connection, f: NoticeFilter, plan: str | None) -> list:
+    """The conditions of ``f`` an index decides; ``plan``: :func:`_short_plan`'s (the caller asked it)."""
     n = rm_notices
     out = []
     if f.q:
@@ -1115,7 +1142,7 @@ def _where(conn: Connection, f: NoticeFilter, plan: str | None = None) -> list:
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
             if len(q) < TRIGRAM:
-                if (plan or _short_plan(conn, f)) in ("rare", "some"):   # migration 0010's index of short substrings
+                if plan in ("rare", "some"):   # migration 0010's index of short substrings
                     out.append(_SHORT_GRAM.bindparams(short=q))
                 # the exact test by a function pg_trgm's index does not serve: a generic plan (a
                 # statement prepared by the driver) knows no q and took that index for a short
@@ -1162,8 +1189,9 @@ def _keeps(f: NoticeFilter, row: dict[str, Any]) -> bool:
     return True
 
 
-def _under_notice(conn: Connection, as_of: date, f: NoticeFilter, plan: str | None = None):
-    """The rows of the items under notice on ``as_of`` that the indexes say pass ``f``."""
+def _under_notice(conn: Connection, as_of: date, f: NoticeFilter, plan: str | None):
+    """The rows of the items under notice on ``as_of`` that the indexes say pass ``f``
+    (``plan``: :func:`_custom_plans`'s)."""
     day = as_of.isoformat()
     n, c = rm_notices, rm_cases
     return select(n).join(c, c.c.case_id == n.c.case_id).where(

@@ -37,5 +37,8 @@ REGIME = register(Regime(
     map_layers=MapLayers(regions=("france", "algeria"),   # France, and Algeria (art 5)
                           one_mile_line=True),    # art 4: within one mile of the coast
     office_head="administrator",
+    # art 2: each wreck's declaration runs from its own find or landing; only a stranding has a
+    # deadline of no item (art 1's twenty days) — reading fr-epaves-item-by-item
+    assessed_by_item=("wreck", "jettison", "drift"),
     calendar=Calendar(),   # Gregorian dates without an era, no holidays (the default, said here)
 ))

@@ -51,6 +51,9 @@ REGIME = register(Regime(
         settlement.settlement_review,  # arts 19, 20 (after every charge is made)
     ],
     claim_until=claims.claim_until,    # art 31
+    # arts 30–32 post each thing and count its owner's periods from its own find: a drift case's
+    # deadlines are those of each item (reading jp-1875-item-by-item)
+    assessed_by_item=("drift",),
     notice_articles=("jp-1875:30", "jp-1875:31"),   # the notice posted (art 30), the owner's year (art 31)
     documents=[
         Document("settlement", ("ja", "en"), f"{__name__}.documents:settlement",
