@@ -363,3 +363,25 @@ def test_an_entry_on_one_item_assesses_that_item_only(monkeypatch):
     spans = sorted({(d["valid_from"], d["valid_to"], d["status"]) for d in rows.deadlines})
     assert spans == [("2026-05-13", "2026-11-14", "pending"), ("2026-11-14", readmodels.OPEN, "missed")]
     assert len(rows.deadlines) == 62 and {d["due"] for d in rows.deadlines} == {"2026-11-13"}
+
+
+def test_the_caches_of_rows_are_bounded_by_cases_and_by_rows(monkeypatch):
+    """``readmodels.CaseCache``: the least recently kept case goes past ``GROUP_CACHE_CASES`` cases
+    or ``GROUP_CACHE_ROWS`` rows in all; the case kept last stays, however many rows it has (a
+    register of many items keeps its groups for its next append). Worked example with bounds of 3
+    cases and 100 rows."""
+    monkeypatch.setattr(readmodels, "GROUP_CACHE_CASES", 3)
+    monkeypatch.setattr(readmodels, "GROUP_CACHE_ROWS", 100)
+    cache = readmodels.CaseCache()
+    for case, rows in (("a", 10), ("b", 20), ("c", 30)):
+        cache.put(case, case.upper(), rows)
+    assert (len(cache), cache.rows) == (3, 60)
+    cache.put("d", "D", 5)                       # a fourth case: a, the least recently kept, goes
+    assert (cache.get("a"), len(cache), cache.rows) == (None, 3, 55)
+    cache.put("b", "B2", 60)                     # b kept again with 60 rows: 95 in all, none goes
+    assert (len(cache), cache.rows) == (3, 95)
+    cache.put("e", "E", 10)                      # 105 rows: c goes (then 75), 3 cases left
+    assert (cache.get("c"), cache.get("b"), len(cache), cache.rows) == (None, "B2", 3, 75)
+    cache.put("big", "BIG", 500)                 # over the bound alone: every other case goes, it stays
+    assert (cache.get("big"), len(cache), cache.rows) == ("BIG", 1, 500)
+    assert cache.pop("big") == "BIG" and (len(cache), cache.rows) == (0, 0)

@@ -442,13 +442,58 @@ def _spans(scenario, latest: date, first: list[Listed]) -> list[tuple[date, list
 
 
 # --- a case assessed group by group of items (``Regime.assessed_by_item``) ------------------------
-#: the item groups' rows last made, by case: ``(the case's own facts, its columns of the rows, {a
-#: group's first item: its :class:`_Kept`})`` (this process's; a cache only: a group is taken from
-#: it only when its facts, its places and the case's are those its rows were made from)
-_GROUPS: "OrderedDict[str, tuple[dict[str, Any], dict[str, Any], dict[str, _Kept]]]" = OrderedDict()
-#: at most this many cases' groups are kept
+#: at most this many cases are kept in each of this process's caches of rows (:class:`CaseCache`),
+#: and at most this many rows in all, beside the case kept last (a register of many items)
 GROUP_CACHE_CASES = 64
+GROUP_CACHE_ROWS = 100_000
 _GROUPS_LOCK = threading.Lock()
+
+
+class CaseCache:
+    """One of this process's caches of rows by case: the least recently kept case dropped past
+    :data:`GROUP_CACHE_CASES` cases, or past :data:`GROUP_CACHE_ROWS` rows in all (the case kept
+    last stays, however many rows it has: its next append is the one to spare)."""
+
+    def __init__(self) -> None:
+        self._values: "OrderedDict[str, Any]" = OrderedDict()
+        self._rows: dict[str, int] = {}
+        self.rows = 0
+
+    def get(self, case_id: str) -> Any:
+        with _GROUPS_LOCK:
+            return self._values.get(case_id)
+
+    def put(self, case_id: str, value: Any, rows: int) -> None:
+        with _GROUPS_LOCK:
+            self.rows += rows - self._rows.get(case_id, 0)
+            self._values[case_id], self._rows[case_id] = value, rows
+            self._values.move_to_end(case_id)
+            while len(self._values) > 1 and (len(self._values) > GROUP_CACHE_CASES or self.rows > GROUP_CACHE_ROWS):
+                gone, _ = self._values.popitem(last=False)
+                self.rows -= self._rows.pop(gone)
+
+    def pop(self, case_id: str, default: Any = None) -> Any:
+        with _GROUPS_LOCK:
+            self.rows -= self._rows.pop(case_id, 0)
+            return self._values.pop(case_id, default)
+
+    def __getitem__(self, case_id: str) -> Any:
+        value = self.get(case_id)
+        if value is None:
+            raise KeyError(case_id)
+        return value
+
+    def __setitem__(self, case_id: str, value: Any) -> None:
+        self.put(case_id, value, 0)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+#: the item groups' rows last made, by case: ``(the case's own facts, its columns of the rows, {a
+#: group's first item: its :class:`_Kept`})`` (a cache only: a group is taken from it only when its
+#: facts, its places and the case's are those its rows were made from)
+_GROUPS = CaseCache()
 
 
 def _named(value: dict | list, ids: dict[str, int], into: set[int]) -> None:
@@ -585,8 +630,7 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
     (the case is read on the fly). ``split``: :func:`_split`'s; ``mine``: the case's columns of its
     rows (``case_id``, ``num``, ``office``). The rows come without the case's row (``case`` empty)."""
     case_part, groups = split
-    with _GROUPS_LOCK:
-        last = _GROUPS.get(case_id) if cached else None
+    last = _GROUPS.get(case_id) if cached else None
     same_case = last is not None and last[1] == mine and last[0] == case_part
     before = last[2] if same_case else {}
     kept: dict[str, _Kept] = {}
@@ -607,7 +651,8 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
                         [] if rows is None else list(map(row_hash, map(_DEADLINE_TUPLE, rows))),
                         notices, list(map(row_hash, map(_NOTICE_TUPLE, notices))))
         kept[first] = hit
-    _keep(_GROUPS, case_id, (last[0] if same_case else _copied(case_part), dict(mine), kept))
+    _GROUPS.put(case_id, (last[0] if same_case else _copied(case_part), dict(mine), kept),
+                sum(len(k.deadlines or ()) + len(k.notices) for k in kept.values()))
     deadlines: list[dict[str, Any]] | None = []
     deadline_hashes: list[bytes] = []
     notices, notice_hashes = [], []
@@ -655,16 +700,6 @@ def _copied(x: Any) -> Any:
         return json.loads(json.dumps(x, ensure_ascii=False))
     except (TypeError, ValueError):
         return copy.deepcopy(x)
-
-
-def _keep(cache: OrderedDict, case_id: str, value: Any) -> None:
-    """``value`` kept for the case in one of this process's caches, the least recently kept
-    dropped past :data:`GROUP_CACHE_CASES` cases."""
-    with _GROUPS_LOCK:
-        cache[case_id] = value
-        cache.move_to_end(case_id)
-        while len(cache) > GROUP_CACHE_CASES:
-            cache.popitem(last=False)
 
 
 def _group(scenario, where: dict[str, int], lang: str):
@@ -860,12 +895,12 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
 
 assert _DEADLINE_COLUMNS[0] == _NOTICE_COLUMNS[0] == "case_id"
 #: the read-model rows this process last wrote or found for each case (:func:`_change`), with their
-#: digest; at most :data:`GROUP_CACHE_CASES` cases
-_WRITTEN: "OrderedDict[str, Rows]" = OrderedDict()
+#: digest (:class:`CaseCache`)
+_WRITTEN = CaseCache()
 
 
 def _written(case_id: str, rows: Rows) -> None:
-    _keep(_WRITTEN, case_id, rows)
+    _WRITTEN.put(case_id, rows, len(rows.deadlines) + len(rows.notices))
 
 
 def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[list, list]] | None:
@@ -873,8 +908,7 @@ def _change(case_id: str, have: dict[str, Any], rows: Rows) -> dict[str, tuple[l
     the case to ``rows`` — when the stored case row ``have`` carries those rows' digest (the rows
     stored are those, as ``trust_digest`` takes it); else None: every stored row is compared. The
     rows are told apart by their :func:`row_hash`."""
-    with _GROUPS_LOCK:
-        last = _WRITTEN.get(case_id)
+    last = _WRITTEN.get(case_id)
     if last is None or last.case.get("digest") != have.get("digest"):
         return None
     out = {}
