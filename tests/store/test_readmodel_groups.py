@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from wreckmaster.store import engine_bridge, readmodels
@@ -29,13 +30,14 @@ from wreckmaster.store import engine_bridge, readmodels
 OCCURRED = date(2025, 6, 2)
 
 
-def _day(n: int) -> str:
-    return (OCCURRED + timedelta(days=n)).isoformat()
+def _day(n: int, start: date = OCCURRED) -> str:
+    """The day ``n`` days after ``start`` (the case's casualty)."""
+    return (start + timedelta(days=n)).isoformat()
 
 
 @st.composite
 def item_facts(draw, k: int):
-    """One item and its events, in date order: ``(item, [(day offset, event)])``."""
+    """One item and its events, in date order: ``(item, [(day offset, "events", event)])``."""
     name = f"i{k}"
     found = draw(st.integers(0, 20))
     sunk = draw(st.booleans())
@@ -44,56 +46,63 @@ def item_facts(draw, k: int):
             "found": {"date": _day(found), "by": ["f"], "state": "sunk" if sunk else "floating"}}
     events = []
     delivered = found + draw(st.integers(0, 5))
-    events.append((delivered, {"type": "delivered", "date": _day(delivered), "by": "f", "items": [name]}))
+    events.append((delivered, "events", {"type": "delivered", "date": _day(delivered), "by": "f", "items": [name]}))
     if draw(st.integers(0, 5)) == 0:
         return item, events   # never put under notice
     notice = delivered + draw(st.integers(0, 10))
-    events.append((notice, {"type": "notice_posted", "date": _day(notice), "items": [name]}))
+    events.append((notice, "events", {"type": "notice_posted", "date": _day(notice), "items": [name]}))
     end = draw(st.sampled_from(["open", "claimed", "waived", "finder-took", "finder-gave-up", "finder-late"]))
     if end == "claimed":
         d = notice + draw(st.integers(1, 400))
-        events.append((d, {"type": "owner_claimed", "date": _day(d), "items": [name], "by": "o"}))
+        events.append((d, "events", {"type": "owner_claimed", "date": _day(d), "items": [name], "by": "o"}))
     elif end == "waived":
         d = notice + draw(st.integers(1, 150))
-        events.append((d, {"type": "owner_waived", "date": _day(d), "items": [name], "by": "o"}))
+        events.append((d, "events", {"type": "owner_waived", "date": _day(d), "items": [name], "by": "o"}))
     elif end.startswith("finder"):
         told = notice + (380 if sunk else 190) + draw(st.integers(0, 20))
         due = told + draw(st.integers(7, 30))
-        events.append((told, {"type": "finder_notified", "date": _day(told), "items": [name], "due": _day(due),
+        events.append((told, "events", {"type": "finder_notified", "date": _day(told), "items": [name], "due": _day(due),
                               "to": "f"}))
         if end == "finder-took":
             d = told + draw(st.integers(1, due - told))
-            events.append((d, {"type": "finder_took", "date": _day(d), "by": "f", "items": [name]}))
+            events.append((d, "events", {"type": "finder_took", "date": _day(d), "by": "f", "items": [name]}))
         elif end == "finder-gave-up":
             d = told + draw(st.integers(1, due - told))
-            events.append((d, {"type": "finder_waived", "date": _day(d), "by": "f", "items": [name]}))
+            events.append((d, "events", {"type": "finder_waived", "date": _day(d), "by": "f", "items": [name]}))
     return item, events
 
 
 @st.composite
 def built_case(draw):
-    """The opening document and the entries appended to it one at a time (each a new document)."""
-    n = draw(st.integers(1, 6))
-    facts = [draw(item_facts(k)) for k in range(n)]
-    base = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
-            "case": {"occurred": OCCURRED.isoformat(), "waters": "sea", "kind": "drift", "place": "焼津港"},
-            "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}, {"id": "m", "name": "町長", "roles": ["mayor"]},
-                        {"id": "o", "name": "所有者", "roles": ["owner"]}],
-            "items": [], "events": []}
-    steps: list[tuple[str, dict]] = []
-    for item, _ in facts:
-        steps.append(("items", item))
-    timeline = sorted(((d, k, e) for k, (_, events) in enumerate(facts) for d, e in events), key=lambda t: t[:2])
-    if n >= 2 and draw(st.booleans()):   # two items delivered together: one group
-        first = next(i for i, (_, k, e) in enumerate(timeline) if k == 1 and e["type"] == "delivered")
-        gone = next(i for i, (_, k, e) in enumerate(timeline) if k == 0 and e["type"] == "delivered")
-        timeline[first][2]["items"] = ["i0", "i1"]
-        timeline[first][2]["date"] = max(timeline[first][2]["date"], timeline[gone][2]["date"])
-        del timeline[gone]
-        timeline.sort(key=lambda t: (t[2]["date"], t[1]))
-    steps += [("events", e) for _, _, e in timeline]
-    if draw(st.booleans()):   # a fact of the case itself half-way
-        steps.insert(draw(st.integers(0, len(steps))), ("parties", {"id": "p2", "name": "漁協", "roles": ["other"]}))
+    """The opening document and the entries appended to it one at a time (each a new document);
+    perhaps two items delivered together (one group)."""
+    return _built(draw, item_facts, {
+        "format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+        "case": {"occurred": OCCURRED.isoformat(), "waters": "sea", "kind": "drift", "place": "焼津港"},
+        "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}, {"id": "m", "name": "町長", "roles": ["mayor"]},
+                    {"id": "o", "name": "所有者", "roles": ["owner"]}],
+        "items": [], "events": []}, "delivered", {"id": "p2", "name": "漁協", "roles": ["other"]})
+
+
+def _built(draw, item_strategy, base: dict, together: str, party: dict) -> tuple[dict, list[tuple[str, dict]]]:
+    """``(base, the entries)`` of a case of one to six items drawn from ``item_strategy`` (each
+    ``(item, [(day offset, part, fact)])``): the items, then their facts in date order; perhaps the
+    first two items' ``together`` events made one naming both (one group), and perhaps ``party``
+    added half-way (a fact of the case itself)."""
+    facts = [draw(item_strategy(k)) for k in range(draw(st.integers(1, 6)))]
+    steps: list[tuple[str, dict]] = [("items", item) for item, _ in facts]
+    timeline = sorted(((d, k, part, x) for k, (_, fs) in enumerate(facts) for d, part, x in fs), key=lambda t: t[:2])
+    if len(facts) >= 2 and draw(st.booleans()):
+        both = [t for t in timeline if t[3].get("type") == together and t[1] in (0, 1)]
+        if len(both) == 2:
+            (_, _, _, first), (_, _, _, second) = both
+            first["items"] = ["i0", "i1"]
+            first["date"] = max(first["date"], second["date"])
+            timeline = [t for t in timeline if t[3] is not second]
+            timeline.sort(key=lambda t: (t[3]["date"], t[1]))
+    steps += [(part, x) for _, _, part, x in timeline]
+    if draw(st.booleans()):
+        steps.insert(draw(st.integers(0, len(steps))), ("parties", party))
     return base, steps
 
 
@@ -151,18 +160,8 @@ def _grouped_equals_whole(base: dict, steps: list[tuple[str, dict]]) -> list[dic
     return fresh.deadlines if fresh else []
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(built_case())
-def test_the_groups_kept_from_append_to_append_give_the_rows_of_the_whole_case(case):
-    _grouped_equals_whole(*case)
-
-
 # --- jp-1875, arts 30–34 (reading jp-1875-item-by-item) ---------------------------------------
 OCCURRED_1875 = date(1876, 3, 1)
-
-
-def _day_1875(n: int) -> str:
-    return (OCCURRED_1875 + timedelta(days=n)).isoformat()
 
 
 @st.composite
@@ -175,67 +174,43 @@ def item_facts_1875(draw, k: int):
     vessel = draw(st.integers(0, 4)) == 0
     item = {"id": name, "description": f"漂着物 {k}", "kind": "vessel" if vessel else "cargo",
             "value": f"{draw(st.integers(1, 40))}.{draw(st.integers(0, 99)):02d}",
-            "found": {"date": _day_1875(found), "by": ["f"], "state": "ashore"}}
+            "found": {"date": _day(found, OCCURRED_1875), "by": ["f"], "state": "ashore"}}
     facts: list[tuple[int, str, dict]] = []
     if draw(st.integers(0, 5)):
         notice = found + draw(st.integers(0, 5))
-        facts.append((notice, "events", {"type": "notice_posted", "date": _day_1875(notice), "items": [name]}))
+        facts.append((notice, "events", {"type": "notice_posted", "date": _day(notice, OCCURRED_1875), "items": [name]}))
         if draw(st.booleans()):
-            facts.append((notice, "events", {"type": "notice_wide", "date": _day_1875(notice), "items": [name]}))
+            facts.append((notice, "events", {"type": "notice_wide", "date": _day(notice, OCCURRED_1875), "items": [name]}))
     owner = draw(st.sampled_from(["none", "within-year", "after-year", "after-three-years"]))
     if owner != "none":
         d = found + {"within-year": draw(st.integers(1, 360)), "after-year": draw(st.integers(370, 1000)),
                      "after-three-years": draw(st.integers(1100, 1300))}[owner]
-        facts.append((d, "events", {"type": "owner_identified", "date": _day_1875(d), "item": name, "owner": "o"}))
+        facts.append((d, "events", {"type": "owner_identified", "date": _day(d, OCCURRED_1875), "item": name, "owner": "o"}))
     if draw(st.booleans()):
         d = found + draw(st.integers(370, 500))
-        facts.append((d, "events", {"type": "sold", "date": _day_1875(d), "item": name,
+        facts.append((d, "events", {"type": "sold", "date": _day(d, OCCURRED_1875), "item": name,
                                     "price": f"{draw(st.integers(1, 50))}.00"}))
     if draw(st.booleans()):
         d = found + draw(st.integers(0, 60))
         facts.append((d, "expenses", {"id": f"x{k}", "category": draw(st.sampled_from(["custody", "notice"])),
                                       "amount": f"0.{draw(st.integers(10, 99))}", "payee": "k",
-                                      "date": _day_1875(d), "for": name}))
+                                      "date": _day(d, OCCURRED_1875), "for": name}))
     return item, facts
 
 
 @st.composite
 def built_case_1875(draw):
-    n = draw(st.integers(1, 6))
-    facts = [draw(item_facts_1875(k)) for k in range(n)]
-    base = {"format": "wreckmaster.scenario/1", "regime": "jp-1875",
-            "case": {"occurred": OCCURRED_1875.isoformat(), "place": "下田", "waters": "sea", "kind": "drift"},
-            "parties": [{"id": "f", "name": "取揚主", "roles": ["finder"]}, {"id": "k", "name": "戸長", "roles": ["official"]},
-                        {"id": "o", "name": "持主", "roles": ["owner"]}],
-            "items": [], "events": [], "expenses": []}
-    steps: list[tuple[str, dict]] = [("items", item) for item, _ in facts]
-    timeline = sorted(((d, k, part, x) for k, (_, fs) in enumerate(facts) for d, part, x in fs), key=lambda t: t[:2])
-    if n >= 2 and draw(st.booleans()):   # two things posted in one notice: one group
-        notices = [t for t in timeline if t[3].get("type") == "notice_posted" and t[1] in (0, 1)]
-        if len(notices) == 2:
-            (_, _, _, first), (_, _, _, second) = notices
-            first["items"] = ["i0", "i1"]
-            first["date"] = max(first["date"], second["date"])
-            timeline = [t for t in timeline if t[3] is not second]
-            timeline.sort(key=lambda t: (t[3]["date"], t[1]))
-    steps += [(part, x) for _, _, part, x in timeline]
-    if draw(st.booleans()):   # a fact of the case itself half-way
-        steps.insert(draw(st.integers(0, len(steps))), ("parties", {"id": "p2", "name": "村役人", "roles": ["other"]}))
-    return base, steps
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(built_case_1875())
-def test_a_drift_case_of_1875_by_groups_gives_the_rows_of_the_whole_case(case):
-    _grouped_equals_whole(*case)
+    """A drift case of 1875 entry by entry; perhaps two things posted in one notice (one group)."""
+    return _built(draw, item_facts_1875, {
+        "format": "wreckmaster.scenario/1", "regime": "jp-1875",
+        "case": {"occurred": OCCURRED_1875.isoformat(), "place": "下田", "waters": "sea", "kind": "drift"},
+        "parties": [{"id": "f", "name": "取揚主", "roles": ["finder"]}, {"id": "k", "name": "戸長", "roles": ["official"]},
+                    {"id": "o", "name": "持主", "roles": ["owner"]}],
+        "items": [], "events": [], "expenses": []}, "notice_posted", {"id": "p2", "name": "村役人", "roles": ["other"]})
 
 
 # --- fr-epaves, art 2 (reading fr-epaves-item-by-item) -----------------------------------------
 OCCURRED_FR = date(1917, 4, 18)
-
-
-def _day_fr(n: int) -> str:
-    return (OCCURRED_FR + timedelta(days=n)).isoformat()
 
 
 @st.composite
@@ -248,55 +223,43 @@ def item_facts_fr(draw, k: int):
     ashore = draw(st.booleans())
     salvors = draw(st.sampled_from([["s1"], ["s2"], ["s1", "s2"]]))
     item = {"id": name, "description": f"fût {k}", "kind": "cargo", "value": str(draw(st.integers(1, 90)) * 100),
-            "found": {"date": _day_fr(found), "by": salvors, "state": "ashore" if ashore else "floating"}}
+            "found": {"date": _day(found, OCCURRED_FR), "by": salvors, "state": "ashore" if ashore else "floating"}}
     facts: list[tuple[int, str, dict]] = []
     start = found
     if not ashore:
         landing = draw(st.sampled_from(["listed", "unlisted", "none"]))
         start = found + draw(st.integers(0, 3))
         if landing == "listed":
-            facts.append((start, "events", {"type": "landed", "date": _day_fr(start), "by": salvors, "items": [name]}))
+            facts.append((start, "events", {"type": "landed", "date": _day(start, OCCURRED_FR), "by": salvors, "items": [name]}))
         elif landing == "unlisted":
-            facts.append((start, "events", {"type": "landed", "date": _day_fr(start), "by": salvors[:1]}))
+            facts.append((start, "events", {"type": "landed", "date": _day(start, OCCURRED_FR), "by": salvors[:1]}))
     declared = draw(st.sampled_from(["in-time", "late", "official", "none"]))
     if declared != "none":
         d = start + (draw(st.integers(0, 3)) if declared != "late" else draw(st.integers(4, 30)))
-        facts.append((d, "events", {"type": "declared", "date": _day_fr(d), "by": salvors[0],
+        facts.append((d, "events", {"type": "declared", "date": _day(d, OCCURRED_FR), "by": salvors[0],
                                     "to": ["k" if declared == "official" else "adm"], "items": [name]}))
     return item, facts
 
 
 @st.composite
 def built_case_fr(draw):
-    n = draw(st.integers(1, 6))
-    facts = [draw(item_facts_fr(k)) for k in range(n)]
-    base = {"format": "wreckmaster.scenario/1", "regime": "fr-epaves",
-            "case": {"occurred": OCCURRED_FR.isoformat(), "place": "Plouguerneau", "waters": "sea",
-                     "kind": draw(st.sampled_from(["wreck", "jettison", "drift"])), "territory": "france"},
-            "parties": [{"id": "s1", "name": "Kerbrat", "roles": ["salvor"]}, {"id": "s2", "name": "Tanguy", "roles": ["salvor"]},
-                        {"id": "adm", "name": "L’administrateur", "roles": ["administrator"]},
-                        {"id": "k", "name": "Le maire", "roles": ["other"]}],
-            "items": [], "events": []}
-    steps: list[tuple[str, dict]] = [("items", item) for item, _ in facts]
-    timeline = sorted(((d, k, part, x) for k, (_, fs) in enumerate(facts) for d, part, x in fs), key=lambda t: t[:2])
-    if n >= 2 and draw(st.booleans()):   # two wrecks declared together: one group
-        declared = [t for t in timeline if t[3].get("type") == "declared" and t[1] in (0, 1)]
-        if len(declared) == 2:
-            (_, _, _, first), (_, _, _, second) = declared
-            first["items"] = ["i0", "i1"]
-            first["date"] = max(first["date"], second["date"])
-            timeline = [t for t in timeline if t[3] is not second]
-            timeline.sort(key=lambda t: (t[3]["date"], t[1]))
-    steps += [(part, x) for _, _, part, x in timeline]
-    if draw(st.booleans()):   # a fact of the case itself half-way
-        steps.insert(draw(st.integers(0, len(steps))), ("parties", {"id": "p2", "name": "Le syndic", "roles": ["other"]}))
-    return base, steps
+    """A French case of wreck found, entry by entry; perhaps two wrecks declared together (one group)."""
+    return _built(draw, item_facts_fr, {
+        "format": "wreckmaster.scenario/1", "regime": "fr-epaves",
+        "case": {"occurred": OCCURRED_FR.isoformat(), "place": "Plouguerneau", "waters": "sea",
+                 "kind": draw(st.sampled_from(["wreck", "jettison", "drift"])), "territory": "france"},
+        "parties": [{"id": "s1", "name": "Kerbrat", "roles": ["salvor"]}, {"id": "s2", "name": "Tanguy", "roles": ["salvor"]},
+                    {"id": "adm", "name": "L’administrateur", "roles": ["administrator"]},
+                    {"id": "k", "name": "Le maire", "roles": ["other"]}],
+        "items": [], "events": []}, "declared", {"id": "p2", "name": "Le syndic", "roles": ["other"]})
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(built_case_fr())
-def test_a_french_wreck_case_by_groups_gives_the_rows_of_the_whole_case(case):
-    _grouped_equals_whole(*case)
+@pytest.mark.parametrize("cases", [built_case, built_case_1875, built_case_fr],
+                         ids=["jp-1899-2025 drift", "jp-1875 drift", "fr-epaves wreck"])
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_groups_kept_from_append_to_append_give_the_rows_of_the_whole_case(cases, data):
+    _grouped_equals_whole(*data.draw(cases()))
 
 
 def test_the_generated_cases_list_deadlines():
