@@ -318,8 +318,9 @@ def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: 
     """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
     problems (a stored log that no longer validates has none); ``scenario``: ``doc`` validated
     already (the append's), else it is validated here. The case's row carries the
-    :func:`digest` of the others. ``cached`` False: the case is assessed whole, even where its
-    regime assesses it item by item and this process kept its groups (``case verify``)."""
+    :func:`digest` of the others. ``cached`` False: every group of a case its regime assesses
+    item by item is assessed again, none taken from this process's cache (``case verify``,
+    ``db rebuild``)."""
     rows = _compute(case_id, num, office, doc, problems, scenario, cached)
     rows.case["digest"] = digest_of(*rows.row_hashes())
     return rows
