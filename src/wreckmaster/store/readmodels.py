@@ -345,9 +345,7 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
     mine = {"case_id": case_id, "num": num, "office": office}
     grouped = _by_groups(case_id, split, scenario, mine, cached) if split is not None else None
     if grouped is not None:
-        if grouped.deadlines is None:   # a group's deadlines move too often to list: the case on the fly
-            case["mode"] = "fly"
-            return Rows(case, [], grouped.notices)
+        case.update(grouped.case)   # its mode: "fly" when a group's deadlines move too often to list
         return Rows(case, grouped.deadlines, grouped.notices, grouped.hashes)
     notices = _notice_rows(case_id, num, office, scenario)
     result = engine_bridge.assess(scenario, latest)
@@ -359,11 +357,17 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
         return Rows(case, [], notices)
     lang = scenario_language(scenario)
     days = [start.isoformat() for start, _ in spans] + [OPEN]
-    deadlines = [{**mine, "ord": n, "valid_from": days[k], "valid_to": days[k + 1], "due": d.due.isoformat(),
-                  "status": d.status, "duty": d.duty, "party": d.party, "cites": _cites_text(d.cites),
-                  "duty_local": d.duty_local, "lang": lang}
+    deadlines = [_deadline_row(mine, n, days[k], days[k + 1], d, lang)
                  for k, (_, listed) in enumerate(spans) for n, (_, d) in enumerate(listed)]
     return Rows(case, deadlines, notices)
+
+
+def _deadline_row(mine: dict[str, Any], ord_: int, valid_from: str, valid_to: str, d, lang: str) -> dict[str, Any]:
+    """One ``rm_deadlines`` row: the deadline ``d`` listed ``ord_``-th (or at :func:`group_ord`) on
+    the days from ``valid_from`` to the day before ``valid_to``; ``mine``: the case's columns."""
+    return {**mine, "ord": ord_, "valid_from": valid_from, "valid_to": valid_to, "due": d.due.isoformat(),
+            "status": d.status, "duty": d.duty, "party": d.party, "cites": _cites_text(d.cites),
+            "duty_local": d.duty_local, "lang": lang}
 
 
 @lru_cache(maxsize=4096)
@@ -599,16 +603,12 @@ def _split(doc: dict[str, Any], scenario) -> tuple[dict[str, Any], list[Group]] 
 
 @dataclass(slots=True)
 class _Kept:
-    """One group's rows as :func:`_by_groups` last made them: the group's facts and its items'
-    places they come from, its deadline rows (None: read on the fly) and notice rows with the
-    case's columns, and each row's :func:`row_hash`."""
+    """One group's rows as :func:`_by_groups` last made them, with the case's columns, and the
+    group's facts and its items' places they come from (``rows.case``: its ``mode``)."""
 
     facts: tuple
     places: list[int]
-    deadlines: list[dict[str, Any]] | None
-    deadline_hashes: list[bytes]
-    notices: list[dict[str, Any]]
-    notice_hashes: list[bytes]
+    rows: Rows
 
 
 #: the rows of a group in the order of a case's (:func:`check` reads them so)
@@ -626,50 +626,46 @@ def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario
     item changes that item's group's rows alone. With ``cached``, a group whose facts and places,
     and the case's own facts, are those this process last made its rows from is taken as it was (a
     cache: it decides what is computed again, never what the rows are). None: a group lists a
-    deadline of no one item, or the law's period leaves it out — the case is assessed whole. The
-    deadline rows are None when a group's list would need more than :data:`MAX_SPANS` assessments
-    (the case is read on the fly). ``split``: :func:`_split`'s; ``mine``: the case's columns of its
-    rows (``case_id``, ``num``, ``office``). The rows come without the case's row (``case`` empty)."""
+    deadline of no one item, or the law's period leaves it out — the case is assessed whole.
+    ``split``: :func:`_split`'s; ``mine``: the case's columns of its rows (``case_id``, ``num``,
+    ``office``). The case's row of the result holds only its ``mode``: ``fly``, with no deadline
+    rows, when a group's list would need more than :data:`MAX_SPANS` assessments (the case is read
+    on the fly), else ``table``."""
     case_part, groups = split
     last = _GROUPS.get(case_id) if cached else None
     same_case = last is not None and last[1] == mine and last[0] == case_part
     before = last[2] if same_case else {}
     kept: dict[str, _Kept] = {}
-    where = None
+    where = lang = None
     for g in groups:
         first = scenario.items[g.items[0]].id
         hit = before.get(first)
         if hit is None or hit.places != g.items or hit.facts != g.facts:
             if where is None:
                 where = {item.id: k for k, item in enumerate(scenario.items)}
-            got = _group(g.of(scenario), where, scenario_language(scenario))
-            if got is None:
+                lang = scenario_language(scenario)
+            rows = _group(g.of(scenario), where, lang, mine)
+            if rows is None:
                 return None
-            rows, notices = got
-            rows = None if rows is None else [{**mine, **r} for r in rows]
-            notices = [{**n, **mine, "ord": where[n["item"]]} for n in notices]
-            hit = _Kept(tuple(_copied(list(g.facts))), g.items, rows,   # the caller's document may change after this
-                        [] if rows is None else list(map(row_hash, map(_DEADLINE_TUPLE, rows))),
-                        notices, list(map(row_hash, map(_NOTICE_TUPLE, notices))))
+            rows.row_hashes()   # worked out once, kept with the rows
+            hit = _Kept(tuple(_copied(list(g.facts))), g.items, rows)   # the caller's document may change after this
         kept[first] = hit
     _GROUPS.put(case_id, (last[0] if same_case else _copied(case_part), dict(mine), kept),
-                sum(len(k.deadlines or ()) + len(k.notices) for k in kept.values()))
-    deadlines: list[dict[str, Any]] | None = []
+                sum(len(k.rows.deadlines) + len(k.rows.notices) for k in kept.values()))
+    fly = any(k.rows.case["mode"] == "fly" for k in kept.values())
+    deadlines: list[dict[str, Any]] = []
+    notices: list[dict[str, Any]] = []
     deadline_hashes: list[bytes] = []
-    notices, notice_hashes = [], []
+    notice_hashes: list[bytes] = []
     for k in kept.values():
-        if k.deadlines is None:
-            deadlines = None
-        elif deadlines is not None:
-            deadlines += k.deadlines
-            deadline_hashes += k.deadline_hashes
-        notices += k.notices
-        notice_hashes += k.notice_hashes
-    if deadlines is None:
-        return Rows({}, None, *_sorted(notices, notice_hashes, operator.itemgetter("ord")))  # type: ignore[arg-type]
+        if not fly:
+            deadlines += k.rows.deadlines
+            deadline_hashes += k.rows.hashes[0]
+        notices += k.rows.notices
+        notice_hashes += k.rows.hashes[1]
     deadlines, deadline_hashes = _sorted(deadlines, deadline_hashes, _ORDER)
     notices, notice_hashes = _sorted(notices, notice_hashes, operator.itemgetter("ord"))
-    return Rows({}, deadlines, notices, (deadline_hashes, notice_hashes))
+    return Rows({"mode": "fly" if fly else "table"}, deadlines, notices, (deadline_hashes, notice_hashes))
 
 
 def _sorted(rows: list[dict[str, Any]], hashes: list[bytes], key) -> tuple[list[dict[str, Any]], list[bytes]]:
@@ -703,21 +699,22 @@ def _copied(x: Any) -> Any:
         return copy.deepcopy(x)
 
 
-def _group(scenario, where: dict[str, int], lang: str):
-    """One group of items as a case of its own: ``(its deadline rows from its own latest date, its
-    notice rows)`` — each deadline row with its span (the days its group's list is so, :func:`_spans`)
-    and its :func:`group_ord`, without the case's columns; the deadline rows None when its list
-    needs more than :data:`MAX_SPANS` assessments. None if the group alone is outside the law's
-    period, or lists a deadline of no one item of it (its place among the other groups' would be a
-    guess: the whole case is assessed instead). ``where``: each item's place in the case."""
+def _group(scenario, where: dict[str, int], lang: str, mine: dict[str, Any]) -> Rows | None:
+    """One group of items as a case of its own: its deadline rows from its own latest date, each
+    with its span (the days its group's list is so, :func:`_spans`) and its :func:`group_ord`, and
+    its notice rows, with the case's columns ``mine`` and each notice's ``ord`` its item's place in
+    the case (``where``); ``case``: the group's ``mode`` (``fly``, with no deadline rows, when its
+    list needs more than :data:`MAX_SPANS` assessments). None if the group alone is outside the
+    law's period, or lists a deadline of no one item of it (its place among the other groups'
+    would be a guess: the whole case is assessed instead)."""
     latest = latest_date(scenario)
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
         return None
-    notices = _notice_rows("", 0, "", scenario)
+    notices = [{**n, **mine, "ord": where[n["item"]]} for n in _notice_rows("", 0, "", scenario)]
     spans = _spans(scenario, latest, _listed(result))
     if spans is None:
-        return None, notices
+        return Rows({"mode": "fly"}, [], notices)
     ids = {item.id for item in scenario.items}
     days = [start.isoformat() for start, _ in spans] + [OPEN]
     rows = []
@@ -731,10 +728,8 @@ def _group(scenario, where: dict[str, int], lang: str):
             ord_ = group_ord(rule, where[item], n)
             if ord_ is None:
                 return None
-            rows.append({"ord": ord_, "valid_from": days[k], "valid_to": days[k + 1], "due": d.due.isoformat(),
-                         "status": d.status, "duty": d.duty, "party": d.party, "cites": _cites_text(d.cites),
-                         "duty_local": d.duty_local, "lang": lang})
-    return rows, notices
+            rows.append(_deadline_row(mine, ord_, days[k], days[k + 1], d, lang))
+    return Rows({"mode": "table"}, rows, notices)
 
 
 def item_class(regime, scenario, item) -> str | None:
