@@ -348,3 +348,41 @@ def test_the_caches_of_rows_are_bounded_by_cases_and_by_rows(monkeypatch):
     cache.put("big", "BIG", 500)                 # over the bound alone: every other case goes, it stays
     assert (cache.get("big"), len(cache), cache.rows) == ("BIG", 1, 500)
     assert cache.pop("big") == "BIG" and (len(cache), cache.rows) == (0, 0)
+
+
+def test_an_append_through_the_store_assesses_the_new_item_alone_and_compares_no_earlier_fact(store, monkeypatch):
+    """Through the store (SQLite and PostgreSQL): a drift case of today's Act with three items, each
+    posted; each next append adds an item and its notice. The append tells the read models that the
+    document is its projection's with the entries folded on (``readmodels.Appended``): the groups are
+    carried over by the lengths alone (``grown``: 1 item, 1 event), the new item's group alone is
+    assessed (on 2026-05-13 and on 2026-11-14, the day after its owner's six months, art 27 ¶1), and
+    ``case verify`` finds the rows a fresh computation gives."""
+    from wreckmaster.store import item_groups
+
+    def item(k):
+        return {"id": f"p{k}", "description": f"木箱 {k}", "kind": "cargo", "value": "100",
+                "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
+
+    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+           "case": {"occurred": "2026-05-10", "waters": "sea", "kind": "drift", "place": "焼津港"},
+           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}],
+           "items": [item(k) for k in range(3)],
+           "events": [{"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]} for k in range(3)]}
+    case_id, version = store.open_case(doc)
+    grown, assessed = [], []
+    real_extended, real_assess = readmodels.extended, engine_bridge.assess
+    monkeypatch.setattr(readmodels, "extended", lambda last, d, g=None: grown.append(g) or real_extended(last, d, g))
+    monkeypatch.setattr(engine_bridge, "assess", lambda s, day: assessed.append(([i.id for i in s.items], day))
+                        or real_assess(s, day))
+    for k in (3, 4):
+        assessed.clear()
+        version = store.record(case_id, [{"add": "item", "value": item(k)},
+                                         {"event": {"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]}}],
+                               expect_version=version)
+        assert assessed == [([f"p{k}"], date(2026, 5, 13)), ([f"p{k}"], date(2026, 11, 14))]
+    assert grown[-1] == {"items": 1, "events": 1, "expenses": 0}
+    assert isinstance(readmodels._GROUPS.get(case_id).grouping, item_groups.Grouping)
+    monkeypatch.undo()
+    assert store.verify()["ok"]
+    due = [r for r in store.due(date(2026, 11, 1), 30) if r["case"] == case_id]
+    assert [(r["due"], r["status"]) for r in due] == [("2026-11-13", "pending")] * 5

@@ -411,8 +411,8 @@ def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all
         assert [(r["item"], r["notice_end"]) for r in change["rm_notices"][1]] == [("i1", "2026-06-01")]
         assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (3, 2)
         # another writer since: the rows this process holds are not those stored, so all are compared
-        last = readmodels._WRITTEN[case]
-        readmodels._WRITTEN[case] = readmodels.Rows({**last.case, "digest": "another's"}, [], [])
+        last = readmodels._WRITTEN.get(case)
+        readmodels._WRITTEN.put(case, readmodels.Rows({**last.case, "digest": "another's"}, [], []), 0)
         sent.clear()
         store.record(case, {"event": {"type": "owner_claimed", "date": "2026-06-02", "by": "o", "items": ["i2"]}},
                      expect_version=version)

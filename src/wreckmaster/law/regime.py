@@ -81,7 +81,7 @@ class Regime:
     #: drift case under arts that speak of 「物件」 one by one): every deadline of such a case
     #: belongs to one item and depends on that item, the facts it is named in and the case's own
     #: facts only. The read models assess such a case group by group of items
-    #: (``store/readmodels.py``, :func:`~wreckmaster.store.readmodels.item_groups`), so an entry on
+    #: (``store/item_groups.py``, :func:`~wreckmaster.store.item_groups.grouping`), so an entry on
     #: one item costs that item's assessment, not the register's
     assessed_by_item: tuple[str, ...] = ()
 

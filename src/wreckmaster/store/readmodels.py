@@ -25,7 +25,7 @@ need no such care: the board always read every dated fact, so their rows hold fo
 
 A case of a kind its regime assesses item by item (``Regime.assessed_by_item``: a drift case of
 today's Act or of 1875, a French case of wreck found; every deadline of it is one item's) is
-computed group by group of items (:func:`item_groups`, :func:`_by_groups`): each group is
+computed group by group of items (:mod:`.item_groups`, :func:`_by_groups`): each group is
 assessed as a case of its own, its deadlines' rows hold on the days of its own spans, and their
 ``ord`` (:func:`group_ord`) is where one assessment of the whole case lists them (by rule, the
 item's place, the place among that rule's deadlines of the item). An entry on one item changes
@@ -44,7 +44,7 @@ case's rows agree with its log.
 from __future__ import annotations
 
 import base64
-import copy
+import bisect
 import hashlib
 import json
 import math
@@ -63,6 +63,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from . import canonical, engine_bridge, fold
 from .models import cases, projections, settings
+from .item_groups import PARTS, Grouping, copied, extended, grouping
+from .projection_text import touched
 from .readmodel_tables import ReadCase, ReadDeadline, ReadNotice
 
 rm_cases = ReadCase.__table__
@@ -219,6 +221,8 @@ class Rows:
     notices: list[dict[str, Any]]
     #: each deadline's and each notice's :func:`row_hash`, in the rows' order (None: not worked out yet)
     hashes: tuple[list[bytes], list[bytes]] | None = None
+    #: :func:`digest_of` the hashes, when worked out with them (None: not yet)
+    digest: str | None = None
 
     def row_hashes(self) -> tuple[list[bytes], list[bytes]]:
         if self.hashes is None:
@@ -291,8 +295,13 @@ def digest(deadlines: list[dict[str, Any]], notices: list[dict[str, Any]]) -> st
 def digest_of(deadline_hashes: list[bytes], notice_hashes: list[bytes]) -> str:
     """The SHA-256 of the two tables' counts and their rows' hashes, each table's in the order of
     the hashes (the rows as a set: a table has no order)."""
-    return hashlib.sha256(f"{len(deadline_hashes)} {len(notice_hashes)}".encode() + b"".join(sorted(deadline_hashes))
-                          + b"".join(sorted(notice_hashes))).hexdigest()
+    return _digest_of_sorted(sorted(deadline_hashes), sorted(notice_hashes))
+
+
+def _digest_of_sorted(deadline_hashes: list[bytes], notice_hashes: list[bytes]) -> str:
+    """:func:`digest_of` hashes sorted already."""
+    return hashlib.sha256(f"{len(deadline_hashes)} {len(notice_hashes)}".encode() + b"".join(deadline_hashes)
+                          + b"".join(notice_hashes)).hexdigest()
 
 
 #: each row's hash by the tuple of its columns (this process's); emptied when it holds
@@ -314,20 +323,21 @@ def row_hash(row: tuple) -> bytes:
 
 
 def compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario=None,
-            cached: bool = True) -> Rows:
+            cached: bool = True, after: "Appended | None" = None) -> Rows:
     """The read-model rows of one case from its fold (``doc``, without ``as_of``) and its stored
     problems (a stored log that no longer validates has none); ``scenario``: ``doc`` validated
     already (the append's), else it is validated here. The case's row carries the
     :func:`digest` of the others. ``cached`` False: every group of a case its regime assesses
     item by item is assessed again, none taken from this process's cache (``case verify``,
-    ``db rebuild``)."""
-    rows = _compute(case_id, num, office, doc, problems, scenario, cached)
-    rows.case["digest"] = digest_of(*rows.row_hashes())
+    ``db rebuild``). ``after``: ``doc`` is the fold of the stored projection named there and the
+    entries appended (:class:`Appended`)."""
+    rows = _compute(case_id, num, office, doc, problems, scenario, cached, after)
+    rows.case["digest"] = rows.digest or digest_of(*rows.row_hashes())
     return rows
 
 
 def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems: Iterable, scenario,
-             cached: bool = True) -> Rows:
+             cached: bool = True, after: "Appended | None" = None) -> Rows:
     occurred = (doc.get("case") or {}).get("occurred") if isinstance(doc.get("case"), dict) else None
     case = {"case_id": case_id, "num": num, "office": office, "occurred": str(occurred) if occurred else None,
             "latest": None, "mode": "none"}
@@ -341,12 +351,11 @@ def _compute(case_id: str, num: int, office: str, doc: dict[str, Any], problems:
         return Rows(case, [], [])
     latest = latest_date(scenario)
     case.update(latest=latest.isoformat(), mode="table")
-    split = _split(doc, scenario)
     mine = {"case_id": case_id, "num": num, "office": office}
-    grouped = _by_groups(case_id, split, scenario, mine, cached) if split is not None else None
+    grouped = _by_groups(case_id, doc, scenario, mine, cached, after) if _splits(doc, scenario) else None
     if grouped is not None:
         case.update(grouped.case)   # its mode: "fly" when a group's deadlines move too often to list
-        return Rows(case, grouped.deadlines, grouped.notices, grouped.hashes)
+        return Rows(case, grouped.deadlines, grouped.notices, grouped.hashes, grouped.digest)
     notices = _notice_rows(case_id, num, office, scenario)
     result = engine_bridge.assess(scenario, latest)
     if _out_of_scope(result):
@@ -482,104 +491,13 @@ class CaseCache:
             self.rows -= self._rows.pop(case_id, 0)
             return self._values.pop(case_id, default)
 
-    def __getitem__(self, case_id: str) -> Any:
-        value = self.get(case_id)
-        if value is None:
-            raise KeyError(case_id)
-        return value
-
-    def __setitem__(self, case_id: str, value: Any) -> None:
-        self.put(case_id, value, 0)
-
     def __len__(self) -> int:
         return len(self._values)
 
 
-#: the item groups' rows last made, by case: ``(the case's own facts, its columns of the rows, {a
-#: group's first item: its :class:`_Kept`})`` (a cache only: a group is taken from it only when its
-#: facts, its places and the case's are those its rows were made from)
+#: the item groups' rows last made, by case (:class:`_Last`; a cache only: a group is taken from it
+#: only when its facts, its places and the case's are those its rows were made from)
 _GROUPS = CaseCache()
-
-
-def _named(value: dict | list, ids: dict[str, int], into: set[int]) -> None:
-    """The items named anywhere in an event's or an expense's fields (ids, lists, nested objects)."""
-    for v in value.values() if isinstance(value, dict) else value:
-        if isinstance(v, str):
-            k = ids.get(v)
-            if k is not None:
-                into.add(k)
-        elif isinstance(v, (list, dict)):
-            _named(v, ids, into)
-
-
-def item_groups(doc: dict[str, Any]) -> tuple[dict[str, Any], list["Group"]]:
-    """A case of a kind its regime assesses item by item (``Regime.assessed_by_item``), as the
-    case's own facts and its groups of items: ``(the case without its items and the facts naming
-    them, [each group])``. Items named together in an event or an expense are one group (a
-    delivery of several goods); a group holds its items, and the events and expenses that name
-    them or name no item, in the case's order."""
-    items = [i for i in doc.get("items") or [] if isinstance(i, dict)]
-    ids = {i.get("id"): k for k, i in enumerate(items) if isinstance(i.get("id"), str)}
-    parent = list(range(len(items)))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    facts = {part: doc.get(part) or [] for part in ("events", "expenses")}
-    named: dict[str, list[set[int]]] = {}
-    for part, xs in facts.items():
-        named[part] = marks = []
-        for x in xs:
-            got: set[int] = set()
-            if isinstance(x, (dict, list)):
-                _named(x, ids, got)
-            elif isinstance(x, str) and x in ids:
-                got.add(ids[x])
-            marks.append(got)
-            if len(got) > 1:
-                first, *rest = sorted(got)
-                for k in rest:
-                    parent[root(k)] = root(first)
-    groups: dict[int, list[int]] = {}
-    for k in range(len(items)):
-        groups.setdefault(root(k), []).append(k)
-    ordered = sorted(groups.values())
-    of_item = {k: g for g, members in enumerate(ordered) for k in members}
-    case_part = {k: v for k, v in doc.items() if k not in ("items", "events", "expenses")}
-    where: dict[str, list[list[int]]] = {}
-    for part, xs in facts.items():
-        common = [n for n, got in enumerate(named[part]) if not got]
-        case_part[part] = [xs[n] for n in common]
-        held: list[list[int]] = [[] for _ in ordered]
-        for n, got in enumerate(named[part]):
-            if got:
-                held[of_item[next(iter(got))]].append(n)
-        where[part] = [sorted(common + mine) for mine in held] if common else held
-    events, expenses = facts["events"], facts["expenses"]
-    return case_part, [Group(members, ev, ex, ([items[k] for k in members], [events[n] for n in ev],
-                                               [expenses[n] for n in ex]))
-                       for members, ev, ex in zip(ordered, where["events"], where["expenses"])]
-
-
-@dataclass(slots=True)
-class Group:
-    """A group of items of a case assessed item by item (:func:`item_groups`): the items' places
-    in the case, those of the events and the expenses it holds (the case's own among them), and
-    these facts as the document gives them ``(items, events, expenses)``."""
-
-    items: list[int]
-    events: list[int]
-    expenses: list[int]
-    facts: tuple[list, list, list]
-
-    def of(self, scenario):
-        """The group as a case of its own: the case's validated facts with only the group's."""
-        return scenario.replace(items=[scenario.items[k] for k in self.items],
-                                events=[scenario.events[k] for k in self.events],
-                                expenses=[scenario.expenses[k] for k in self.expenses])
 
 
 def _assessed_by_item(scenario) -> bool:
@@ -592,13 +510,10 @@ def _assessed_by_item(scenario) -> bool:
     return scenario.case.kind in regime.assessed_by_item and bool(scenario.items)
 
 
-def _split(doc: dict[str, Any], scenario) -> tuple[dict[str, Any], list[Group]] | None:
-    """:func:`item_groups` of a case its regime assesses item by item, else None."""
-    if not _assessed_by_item(scenario):
-        return None
-    if any(len(getattr(scenario, part)) != len(doc.get(part) or []) for part in ("items", "events", "expenses")):
-        return None
-    return item_groups(doc)
+def _splits(doc: dict[str, Any], scenario) -> bool:
+    """Whether the case is one its regime assesses item by item, ``doc``'s parts those validated."""
+    return _assessed_by_item(scenario) and all(len(getattr(scenario, part)) == len(doc.get(part) or [])
+                                               for part in ("items", "events", "expenses"))
 
 
 @dataclass(slots=True)
@@ -611,68 +526,171 @@ class _Kept:
     rows: Rows
 
 
-#: the rows of a group in the order of a case's (:func:`check` reads them so)
+#: the rows of a case in the order :func:`check` reads them
 _ORDER = operator.itemgetter("valid_from", "ord")
+_NOTICE_ORDER = operator.itemgetter("ord")
 
 
-def _by_groups(case_id: str, split: tuple[dict[str, Any], list[Group]], scenario, mine: dict[str, Any],
-               cached: bool = True) -> Rows | None:
+@dataclass(slots=True)
+class _Last:
+    """What :func:`_by_groups` last made of a case in this process: the case's columns of its rows,
+    its :class:`~.item_groups.Grouping`, each group's :class:`_Kept` by its first item's id, and
+    their rows one after another."""
+
+    mine: dict[str, Any]
+    grouping: Grouping
+    kept: dict[str, _Kept]
+    rows: "_Combined"
+    #: the stored projection text of the document, when the append gave it (:class:`Appended`)
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """An append's document as the fold made it: the stored projection text it was folded from
+    (``base``), the entries folded onto it, and the new projection text (``text``)."""
+
+    base: str
+    entries: list[dict[str, Any]]
+    text: str
+
+    def grown(self, last_text: str | None) -> dict[str, int] | None:
+        """How many items, events and expenses the entries appended, when the document ``last_text``
+        names is the one they were folded onto and they changed those lists in no other way (else
+        None: the lists are compared)."""
+        if last_text is None or last_text != self.base:
+            return None
+        appended, other = touched(self.entries)
+        if "*" in other or other & set(PARTS):
+            return None
+        return {part: appended.get(part, 0) for part in PARTS}
+
+
+def _by_groups(case_id: str, doc: dict[str, Any], scenario, mine: dict[str, Any],
+               cached: bool = True, after: "Appended | None" = None) -> Rows | None:
     """The deadline and notice rows of a case its regime assesses item by item
-    (``Regime.assessed_by_item``, :func:`item_groups`), each group assessed as a case of its own
+    (``Regime.assessed_by_item``, :mod:`.item_groups`), each group assessed as a case of its own
     (:func:`_group`): a deadline's row holds on the days of its group's span, and its ``ord``
     (:func:`group_ord`) places it where one assessment of the whole case lists it — by the rule
     that listed it, then by its item's place in the case (the rules go through the items in the
     case's order), then by its place among that rule's deadlines of that item. So an entry on one
-    item changes that item's group's rows alone. With ``cached``, a group whose facts and places,
-    and the case's own facts, are those this process last made its rows from is taken as it was (a
-    cache: it decides what is computed again, never what the rows are). None: a group lists a
-    deadline of no one item, or the law's period leaves it out — the case is assessed whole.
-    ``split``: :func:`_split`'s; ``mine``: the case's columns of its rows (``case_id``, ``num``,
+    item changes that item's group's rows alone. The rows come group by group (a table has no
+    order; :func:`check` sorts them). With ``cached``, a group whose facts and places, and the case's
+    own facts, are those this process last made its rows from is taken as it was (a cache: it
+    decides what is computed again, never what the rows are); when the append only added facts
+    of one group each (:func:`~.item_groups.extended`), the other groups are taken without being
+    compared — and, ``after`` an append onto the projection these groups were made from, without
+    comparing the earlier facts either (the fold only appends ``add`` and ``event`` entries). None: a group lists a deadline of no one item, or the law's period leaves it out —
+    the case is assessed whole. ``mine``: the case's columns of its rows (``case_id``, ``num``,
     ``office``). The case's row of the result holds only its ``mode``: ``fly``, with no deadline
     rows, when a group's list would need more than :data:`MAX_SPANS` assessments (the case is read
     on the fly), else ``table``."""
-    case_part, groups = split
     last = _GROUPS.get(case_id) if cached else None
-    same_case = last is not None and last[1] == mine and last[0] == case_part
-    before = last[2] if same_case else {}
-    kept: dict[str, _Kept] = {}
-    where = lang = None
-    for g in groups:
-        first = scenario.items[g.items[0]].id
-        hit = before.get(first)
-        if hit is None or hit.places != g.items or hit.facts != g.facts:
-            if where is None:
-                where = {item.id: k for k, item in enumerate(scenario.items)}
-                lang = scenario_language(scenario)
-            rows = _group(g.of(scenario), where, lang, mine)
-            if rows is None:
+    if last is not None and last.mine != mine:
+        last = None
+    step = extended(last.grouping, doc, after.grown(last.text) if after is not None else None) \
+        if last is not None else None
+    if step is not None:
+        split, touched = step
+    else:
+        split, touched = grouping(doc, last.grouping if last is not None else None), None
+        if last is not None and split.case_part is not last.grouping.case_part:
+            last = None   # the case's own facts changed: every group is assessed again
+    assess = _Assessor(scenario, mine)
+    if touched is not None and all(n >= len(last.grouping.groups) for n in touched):
+        # only new groups (items added): the others' rows as they were, the new ones' after them
+        kept = dict(last.kept)
+        for n in sorted(touched):
+            g = split.groups[n]
+            hit = kept[scenario.items[g.items[0]].id] = assess(g)
+            if hit is None:
                 return None
-            rows.row_hashes()   # worked out once, kept with the rows
-            hit = _Kept(tuple(_copied(list(g.facts))), g.items, rows)   # the caller's document may change after this
-        kept[first] = hit
-    _GROUPS.put(case_id, (last[0] if same_case else _copied(case_part), dict(mine), kept),
-                sum(len(k.rows.deadlines) + len(k.rows.notices) for k in kept.values()))
-    fly = any(k.rows.case["mode"] == "fly" for k in kept.values())
-    deadlines: list[dict[str, Any]] = []
-    notices: list[dict[str, Any]] = []
-    deadline_hashes: list[bytes] = []
-    notice_hashes: list[bytes] = []
-    for k in kept.values():
-        if not fly:
-            deadlines += k.rows.deadlines
-            deadline_hashes += k.rows.hashes[0]
-        notices += k.rows.notices
-        notice_hashes += k.rows.hashes[1]
-    deadlines, deadline_hashes = _sorted(deadlines, deadline_hashes, _ORDER)
-    notices, notice_hashes = _sorted(notices, notice_hashes, operator.itemgetter("ord"))
-    return Rows({"mode": "fly" if fly else "table"}, deadlines, notices, (deadline_hashes, notice_hashes))
+        rows = last.rows.plus([kept[scenario.items[split.groups[n].items[0]].id] for n in sorted(touched)])
+    else:
+        before = last.kept if last is not None else {}
+        kept = {}
+        for n, g in enumerate(split.groups):
+            first = scenario.items[g.items[0]].id
+            hit = before.get(first)
+            if hit is None or (n in touched if touched is not None else
+                               hit.places != g.items or hit.facts != g.facts):
+                hit = assess(g)
+                if hit is None:
+                    return None
+            kept[first] = hit
+        rows = _Combined.of(kept.values())
+    _GROUPS.put(case_id, _Last(dict(mine), split, kept, rows, after.text if after is not None else None),
+                split.size + rows.size)
+    return rows.result()
 
 
-def _sorted(rows: list[dict[str, Any]], hashes: list[bytes], key) -> tuple[list[dict[str, Any]], list[bytes]]:
-    """``rows`` in the order of ``key``, and their hashes with them."""
-    keys = list(map(key, rows))
-    order = sorted(range(len(rows)), key=keys.__getitem__)
-    return [rows[i] for i in order], [hashes[i] for i in order]
+class _Assessor:
+    """One group assessed as a case of its own (:func:`_group`), as a :class:`_Kept` (None: the case
+    is assessed whole)."""
+
+    def __init__(self, scenario, mine: dict[str, Any]) -> None:
+        self.scenario, self.mine = scenario, mine
+        self.where = self.lang = None
+
+    def __call__(self, g) -> _Kept | None:
+        if self.where is None:
+            self.where = {item.id: k for k, item in enumerate(self.scenario.items)}
+            self.lang = scenario_language(self.scenario)
+        rows = _group(g.of(self.scenario), self.where, self.lang, self.mine)
+        if rows is None:
+            return None
+        rows.row_hashes()   # worked out once, kept with the rows
+        return _Kept(tuple(copied(list(g.facts))), g.items, rows)   # the caller's document may change after this
+
+
+@dataclass(slots=True)
+class _Combined:
+    """The groups' rows one after another, group by group, with their hashes; ``fly``: a group's
+    list needs more than :data:`MAX_SPANS` assessments (the case is read on the fly: no deadline
+    rows); ``size``: every group's rows, kept or not."""
+
+    fly: bool
+    deadlines: list[dict[str, Any]]
+    notices: list[dict[str, Any]]
+    deadline_hashes: list[bytes]
+    notice_hashes: list[bytes]
+    size: int
+    #: the deadlines' and the notices' hashes in their sorted order (:func:`digest_of`'s)
+    in_order: tuple[list[bytes], list[bytes]] = ([], [])
+
+    @classmethod
+    def of(cls, kept: Iterable[_Kept]) -> "_Combined":
+        return cls(False, [], [], [], [], 0).plus(list(kept))
+
+    def plus(self, kept: list[_Kept]) -> "_Combined":
+        """These rows and those of the groups ``kept`` after them (a new object: this one stays)."""
+        fly = self.fly or any(k.rows.case["mode"] == "fly" for k in kept)
+        out = _Combined(fly, [] if fly else list(self.deadlines), list(self.notices),
+                        [] if fly else list(self.deadline_hashes), list(self.notice_hashes), self.size,
+                        ([] if fly else list(self.in_order[0]), list(self.in_order[1])))
+        new_deadlines: list[bytes] = []
+        new_notices: list[bytes] = []
+        for k in kept:
+            if not fly:
+                out.deadlines += k.rows.deadlines
+                out.deadline_hashes += k.rows.hashes[0]
+                new_deadlines += k.rows.hashes[0]
+            out.notices += k.rows.notices
+            out.notice_hashes += k.rows.hashes[1]
+            new_notices += k.rows.hashes[1]
+            out.size += len(k.rows.deadlines) + len(k.rows.notices)
+        for into, new in zip(out.in_order, (new_deadlines, new_notices)):
+            if len(new) > 8:
+                into += new
+                into.sort()
+            else:
+                for h in new:
+                    bisect.insort(into, h)
+        return out
+
+    def result(self) -> Rows:
+        return Rows({"mode": "fly" if self.fly else "table"}, self.deadlines, self.notices,
+                    (self.deadline_hashes, self.notice_hashes), _digest_of_sorted(*self.in_order))
 
 
 #: :func:`group_ord`'s bounds: the places of a case's items, and a rule's deadlines of one item
@@ -689,14 +707,6 @@ def group_ord(rule: int, place: int, k: int) -> int | None:
     if not (0 <= place < ORD_ITEMS and 0 <= k < ORD_SAME):
         return None
     return (rule * ORD_ITEMS + place) * ORD_SAME + k
-
-
-def _copied(x: Any) -> Any:
-    """A copy of facts as a document gives them (JSON values: a round trip, far quicker than deepcopy)."""
-    try:
-        return json.loads(json.dumps(x, ensure_ascii=False))
-    except (TypeError, ValueError):
-        return copy.deepcopy(x)
 
 
 def _group(scenario, where: dict[str, int], lang: str, mine: dict[str, Any]) -> Rows | None:
@@ -829,7 +839,8 @@ UNREAD: Any = object()
 
 def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, Any], problems,
             scenario=None, trust_digest: bool = False, closed_days: list[str] | None = None,
-            deferred: bool = False, have: dict[str, Any] | None = UNREAD) -> dict[str, Any] | None:
+            deferred: bool = False, have: dict[str, Any] | None = UNREAD,
+            after: Appended | None = None) -> dict[str, Any] | None:
     """Bring one case's rows to what its fold gives (in the caller's transaction: the append's or
     the open's), writing only the rows that changed. ``scenario``: ``doc`` as the append
     validated it (used when the office adds no closing days, so the document is the same).
@@ -840,9 +851,10 @@ def refresh(conn: Connection, case_id: str, num: int, office: str, doc: dict[str
     caller read it already (with the locked case: ``repository.case_to_append``; None: it has
     none). ``deferred`` (PostgreSQL): nothing is sent; the parameters of :data:`_PG_REFRESH` are
     returned for the caller's own statement (``repository.store_append``), or None when ``have``
-    is the new row: the same digest, the same rows."""
+    is the new row: the same digest, the same rows. ``after`` (the append's): the projection
+    ``doc`` was folded from, and the entries (:class:`Appended`)."""
     with_days = with_office_days(conn, office, doc, closed_days)
-    rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None)
+    rows = compute(case_id, num, office, with_days, problems, scenario if with_days is doc else None, after=after)
     if have is UNREAD and conn.dialect.name == "sqlite":   # PostgreSQL's statement compares the rows itself
         found = conn.execute(_ROWS_OF[rm_cases.name], {"case_id": case_id}).first()
         have = _plain(found) if found is not None else None
@@ -977,11 +989,11 @@ def check(conn: Connection, case_id: str, num: int, office: str, doc: dict[str, 
         return "read-model case row differs from the log"
     have = [_plain(r) for r in conn.execute(select(rm_deadlines).where(rm_deadlines.c.case_id == case_id)
                                             .order_by(rm_deadlines.c.valid_from, rm_deadlines.c.ord))]
-    if have != want.deadlines:
+    if have != sorted(want.deadlines, key=_ORDER):
         return "read-model deadlines differ from the log"
     have = [_plain(r) for r in conn.execute(select(rm_notices).where(rm_notices.c.case_id == case_id)
                                             .order_by(rm_notices.c.ord))]
-    if have != [dict(n) for n in want.notices]:
+    if have != [dict(n) for n in sorted(want.notices, key=_NOTICE_ORDER)]:
         return "read-model notices differ from the log"
     return None
 

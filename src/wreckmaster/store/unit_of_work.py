@@ -139,14 +139,16 @@ class UnitOfWork:
         # unless the case moves): an append whose read-model rows stay reads and writes no more
         days = repository.closing_days(row) if valid.office == row.office else None
         have = repository.read_model_row(row, readmodels._CASE_COLUMNS)
+        # the fold of the stored projection and the batch: the read models need not compare the facts before it
+        after = readmodels.Appended(row.p_scenario, batch, scenario_text) if valid.incremental else None
         if conn.dialect.name == "postgresql" and row.p_version is not None:
             # the read models' statement, when its rows change, goes with the append's: one round
             # trip (repository.store_append)
             rows = readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario,
-                                      closed_days=days, deferred=True, have=have, trust_digest=True)
+                                      closed_days=days, deferred=True, have=have, trust_digest=True, after=after)
             repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal, rows)
         else:
             repository.store_append(conn, row, new_entries, at, recorded_by, case_values, projection, seal)
             readmodels.refresh(conn, case_id, row.num, valid.office, doc, valid.remaining, valid.scenario,
-                               trust_digest=True, closed_days=days, have=have)
+                               trust_digest=True, closed_days=days, have=have, after=after)
         return Mark(case_id, row.num, new_version, previous)
