@@ -127,7 +127,7 @@ def test_db_upgrade_and_a_new_sqlite_file(wm, tmp_path):
     from wreckmaster.store.models import HEAD
 
     r = wm("db", "upgrade", "--format", "json")
-    assert r.returncode == 0 and json.loads(r.stdout) == {"from": HEAD, "to": HEAD} and HEAD == "0012"
+    assert r.returncode == 0 and json.loads(r.stdout) == {"from": HEAD, "to": HEAD} and HEAD == "0013"
     fresh = f"sqlite:///{tmp_path / 'new' / 'cases.db'}"
     r = wm("case", "list", "--format", "json", "--db", fresh, db=False)
     assert r.returncode == 0 and json.loads(r.stdout) == []

@@ -228,13 +228,13 @@ def _grams_of(text_: str) -> set[str]:
 
 
 def test_a_q_of_one_or_two_characters_finds_by_its_index_the_rows_a_full_scan_finds(store):
-    """A ``q`` shorter than a trigram (「浮」, 「浮標」) on its index — SQLite's ``rm_notice_grams``
-    (migration 0011), PostgreSQL's ``wm_short_grams`` GIN index (0010) — finds the rows a full
+    """A ``q`` shorter than a trigram (「浮」, 「浮標」) on its index — SQLite's ``rm_notice_grams_fts``
+    (migration 0013), PostgreSQL's ``wm_short_grams`` GIN index (0010) — finds the rows a full
     scan of the board finds, and those the descriptions say; the index follows an amended
     description and ``db rebuild``."""
     from sqlalchemy import text
 
-    from wreckmaster.store.readmodels import NoticeFilter, normalise
+    from wreckmaster.store.readmodels import NoticeFilter, normalise, short_token
 
     from .conftest import drift_doc
 
@@ -266,17 +266,17 @@ def test_a_q_of_one_or_two_characters_finds_by_its_index_the_rows_a_full_scan_fi
         assert found("相良") == sorted(cases)           # the place, in every row
         assert found("標浮") == [] and found("樽浮") == []
         assert found("浮標 (") == ["buoy"]               # three characters: the trigram index
-        if store.engine.dialect.name == "sqlite":       # the table holds each row's short substrings, no more
+        if store.engine.dialect.name == "sqlite":       # each row's document holds its short substrings, no more
             with store.engine.connect() as conn:
-                have = {}
-                for notice, gram in conn.execute(text("SELECT notice_id, gram FROM rm_notice_grams")):
-                    have.setdefault(notice, set()).add(gram)
+                have = {notice: {bytes.fromhex(t).decode() for t in (grams or "").split()}
+                        for notice, grams in conn.execute(text("SELECT rowid, grams FROM rm_notice_grams_fts"))}
                 want = {i: _grams_of(s) for i, s in conn.execute(text("SELECT id, search FROM rm_notices"))}
-                assert have == {i: g for i, g in want.items() if g}
+                assert have == want
+                assert short_token("浮") == '"e6b5ae"'   # 浮 is U+6D6E, E6 B5 AE in UTF-8
                 plan = " ".join(str(r[-1]) for r in conn.execute(text(
                     "EXPLAIN QUERY PLAN SELECT id FROM rm_notices WHERE id IN "
-                    "(SELECT notice_id FROM rm_notice_grams WHERE gram = '浮')")))
-                assert "rm_notice_grams" in plan and "PRIMARY KEY" in plan
+                    "(SELECT rowid FROM rm_notice_grams_fts WHERE rm_notice_grams_fts MATCH '\"e6b5ae\"')")))
+                assert "rm_notice_grams_fts VIRTUAL TABLE INDEX" in plan, plan
 
     agree()
     # an amended description: the row is deleted and inserted, its grams with it
@@ -420,3 +420,56 @@ def test_an_append_writes_the_change_from_the_rows_last_written_and_compares_all
         assert store.verify()["ok"] and (count("rm_deadlines"), count("rm_notices")) == (2, 2)
     finally:
         readmodels._change = real
+
+
+def test_migration_0013_carries_the_short_substrings_of_the_rows_there_over_to_its_fts5_table(db_url):
+    """Notices stored under migration 0012 (SQLite: 0011's B-tree table of short substrings) are
+    found by a ``q`` of one character after ``db upgrade`` to 0013 (its FTS5 table, filled from
+    the rows there), and again after a downgrade to 0012 (0011's table filled again); on
+    PostgreSQL the migration does nothing and the same rows are found."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect, text
+
+    from wreckmaster.store import db, open_store
+    from wreckmaster.store.readmodels import NoticeFilter
+
+    from .conftest import drift_doc
+
+    store = open_store(db_url)
+    for description in ("浮標", "酒樽", "浮子"):
+        doc = drift_doc()
+        doc["items"][0]["description"] = description
+        doc["events"] = [{"type": "notice_posted", "date": "1876-03-03", "items": ["i1"]}]
+        store.open_case(doc)
+    store.close()
+
+    def migrate(step, revision):
+        engine = db.make_engine(db_url)
+        with engine.begin() as conn:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(db.MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            step(cfg, revision)
+        tables = set(inspect(engine).get_table_names())
+        engine.dispose()
+        return tables
+
+    def found(q: str) -> list[str]:
+        s = open_store(db_url)
+        try:
+            return sorted(r["description"] for r in s.notices(date(1876, 4, 1), NoticeFilter(q=q)))
+        finally:
+            s.close()
+
+    sqlite = db_url.startswith("sqlite")
+    tables = migrate(command.downgrade, "0012")
+    assert ("rm_notice_grams" in tables and "rm_notice_grams_fts" not in tables) == sqlite
+    if sqlite:
+        engine = db.make_engine(db_url)
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT count(DISTINCT notice_id) FROM rm_notice_grams WHERE gram = '浮'")).scalar() == 2
+        engine.dispose()
+    tables = migrate(command.upgrade, "0013")
+    assert ("rm_notice_grams_fts" in tables and "rm_notice_grams" not in tables) == sqlite
+    assert found("浮") == ["浮子", "浮標"] and found("樽") == ["酒樽"] and found("標浮") == []

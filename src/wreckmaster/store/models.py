@@ -28,7 +28,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 #: the schema version of entries validated by this wreckmaster (SCENARIO.md version 1, CASE.md version 1)
 SCHEMA_VERSION = 1
 #: the Alembic revision this code expects
-HEAD = "0012"
+HEAD = "0013"
 
 
 class Base(DeclarativeBase):

@@ -4,7 +4,8 @@ case's deadlines, its items under notice and its list row, written in the append
 Made by migration 0007 (and the board's order index, 0009; the deadlines' 64-bit ``ord``, 0012). On SQLite an FTS5 table with the trigram tokenizer (``rm_notices_fts``,
 kept by triggers) indexes ``rm_notices.search``; on PostgreSQL a ``pg_trgm`` GIN index does. A ``q``
 shorter than a trigram: on PostgreSQL a GIN index of ``wm_short_grams(search)`` (0010), on SQLite the
-table ``rm_notice_grams`` of each row's one- and two-character substrings, kept by triggers (0011). Neither
+FTS5 table ``rm_notice_grams_fts`` of each row's one- and two-character substrings, kept by triggers
+(0013; a B-tree table ``rm_notice_grams`` from 0011 to 0013). Neither
 is declared here (SQLAlchemy has no such objects): :data:`NOT_DECLARED` names them.
 """
 from __future__ import annotations
@@ -16,10 +17,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
 
-#: objects of migrations 0007, 0009, 0010 and 0011 that the models do not declare (the schema test
-#: leaves them out): the trigram indexes, the board's order by code point (``COLLATE "C"`` on
-#: PostgreSQL) and the indexes of the one- and two-character substrings (PostgreSQL's GIN index,
-#: SQLite's ``rm_notice_grams`` table kept by triggers)
+#: objects of migrations 0007, 0009, 0010, 0011 and 0013 that the models do not declare (the schema
+#: test leaves them out, by these prefixes): the trigram indexes, the board's order by code point
+#: (``COLLATE "C"`` on PostgreSQL) and the indexes of the one- and two-character substrings
+#: (PostgreSQL's GIN index, SQLite's FTS5 table ``rm_notice_grams_fts`` kept by triggers)
 NOT_DECLARED = ("rm_notices_fts", "ix_rm_notices_search_trgm", "ix_rm_notices_board", "ix_rm_notices_search_short",
                 "rm_notice_grams")
 

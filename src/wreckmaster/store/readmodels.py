@@ -191,7 +191,7 @@ def rebuild(conn: Connection) -> int:
     conn.execute(delete(rm_deadlines))
     conn.execute(delete(rm_notices))
     if conn.dialect.name == "sqlite":   # its triggers followed the delete: a gram left by a row changed behind them
-        conn.execute(text("DELETE FROM rm_notice_grams"))
+        conn.execute(text("DELETE FROM rm_notice_grams_fts"))
     conn.execute(delete(rm_cases))
     n = 0
     for r, doc, problems in _docs(conn, select(cases).order_by(cases.c.num)):
@@ -1166,6 +1166,12 @@ def _rare_short(conn: Connection, q: str) -> bool:
     return conn.execute(select(text("count(*)")).select_from(probe.subquery())).scalar() <= RARE_ROWS
 
 
+def short_token(q: str) -> str:
+    """SQLite's FTS5 query of a ``q`` of one or two characters: the phrase of its one token, the
+    hexadecimal of its UTF-8 (migration 0013's ``rm_notice_grams_fts``)."""
+    return f'"{q.encode("utf-8").hex()}"'
+
+
 def _where(conn: Connection, f: NoticeFilter, plan: str | None) -> list:
     """The conditions of ``f`` an index decides; ``plan``: :func:`_short_plan`'s (the caller asked it)."""
     n = rm_notices
@@ -1178,9 +1184,9 @@ def _where(conn: Connection, f: NoticeFilter, plan: str | None) -> list:
                                   .bindparams(phrase=phrase)))
             # the trigram tokenizer folds ASCII case only: the column says the last word
             out.append(n.c.search.contains(q, autoescape=True))
-        elif conn.dialect.name == "sqlite" and q:   # shorter than a trigram: migration 0011's table of short substrings
-            out.append(n.c.id.in_(text("SELECT notice_id FROM rm_notice_grams WHERE gram = :short")
-                                  .bindparams(short=q)))
+        elif conn.dialect.name == "sqlite" and q:   # shorter than a trigram: migration 0013's index of short substrings
+            out.append(n.c.id.in_(text("SELECT rowid FROM rm_notice_grams_fts WHERE rm_notice_grams_fts MATCH :short")
+                                  .bindparams(short=short_token(q))))
             out.append(n.c.search.contains(q, autoescape=True))
         elif conn.dialect.name == "postgresql":
             if len(q) < TRIGRAM:
