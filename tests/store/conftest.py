@@ -37,6 +37,26 @@ def drift_doc() -> dict:
     return copy.deepcopy(DRIFT)
 
 
+def migrate(db_url: str, step, revision: str) -> set[str]:
+    """Alembic's ``step`` (``command.upgrade`` or ``command.downgrade``) to ``revision`` on the
+    database at ``db_url``, in one transaction: the tables there afterwards."""
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from wreckmaster.store import db
+
+    engine = db.make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(db.MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            step(cfg, revision)
+        return set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
 def _pg_parts():
     from sqlalchemy.engine import make_url
 

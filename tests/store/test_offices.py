@@ -106,19 +106,9 @@ def _assess(wm, write_scenario, doc):
 
 def test_migration_0003_down_and_up(db_url):
     from alembic import command
-    from alembic.config import Config
     from sqlalchemy import create_engine, inspect
 
-    from wreckmaster.store import db
-
-    def migrate(step, revision):
-        engine = db.make_engine(db_url)
-        with engine.begin() as conn:
-            cfg = Config()
-            cfg.set_main_option("script_location", str(db.MIGRATIONS))
-            cfg.attributes["connection"] = conn
-            step(cfg, revision)
-        engine.dispose()
+    from .conftest import migrate
 
     def schema():
         engine = create_engine(db_url)
@@ -127,10 +117,10 @@ def test_migration_0003_down_and_up(db_url):
         engine.dispose()
         return tables, columns
 
-    migrate(command.downgrade, "0002")
+    migrate(db_url, command.downgrade, "0002")
     tables, columns = schema()
     assert "office_closed_days" not in tables and columns == {"id", "name"}
-    migrate(command.upgrade, "0003")
+    migrate(db_url, command.upgrade, "0003")
     tables, columns = schema()
     assert "office_closed_days" in tables
     assert columns == {"id", "name", "lang", "regime", "address", "head_title", "telephone", "lat", "lon", "timezone"}

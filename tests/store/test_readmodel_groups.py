@@ -293,6 +293,25 @@ def test_the_generated_cases_list_deadlines():
         ("1917-04-20", "s1", "1917-04-23", "pending"), ("1917-04-24", "s1", "1917-04-23", "missed")]
 
 
+def _crate(k: int) -> dict:
+    """The ``k``-th crate of :func:`_register`, found floating on 2026-05-10."""
+    return {"id": f"p{k}", "description": f"木箱 {k}", "kind": "cargo", "value": "100",
+            "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
+
+
+def _posted(k: int) -> dict:
+    return {"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]}
+
+
+def _register(n: int) -> dict:
+    """A drift case of today's Act of ``n`` crates, each found on 2026-05-10 and put under notice on
+    2026-05-13 (art 25)."""
+    return {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
+            "case": {"occurred": "2026-05-10", "waters": "sea", "kind": "drift", "place": "焼津港"},
+            "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}],
+            "items": [_crate(k) for k in range(n)], "events": [_posted(k) for k in range(n)]}
+
+
 def test_an_entry_on_one_item_assesses_that_item_only(monkeypatch):
     """Worked example: a drift case of 30 items, each found on 2026-05-10 and put under notice on
     2026-05-13 (art 25); a 31st item and its notice appended assess the 31st item's group alone
@@ -301,20 +320,12 @@ def test_an_entry_on_one_item_assesses_that_item_only(monkeypatch):
     the whole case: 31 deadlines pending to 2026-11-13, missed from 2026-11-14."""
     from wreckmaster.store import engine_bridge
 
-    def item(k):
-        return {"id": f"p{k}", "description": f"木箱 {k}", "kind": "cargo", "value": "100",
-                "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
-
-    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
-           "case": {"occurred": "2026-05-10", "waters": "sea", "kind": "drift", "place": "焼津港"},
-           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}],
-           "items": [item(k) for k in range(30)],
-           "events": [{"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]} for k in range(30)]}
+    doc = _register(30)
     readmodels._GROUPS.pop("W", None)
     readmodels.compute("W", 1, "o", doc, [])   # the whole case once: its groups kept
     doc = copy.deepcopy(doc)
-    doc["items"].append(item(30))
-    doc["events"].append({"type": "notice_posted", "date": "2026-05-13", "items": ["p30"]})
+    doc["items"].append(_crate(30))
+    doc["events"].append(_posted(30))
     assessed = []
     real = engine_bridge.assess
     monkeypatch.setattr(engine_bridge, "assess", lambda s, day: assessed.append(([i.id for i in s.items], day))
@@ -359,16 +370,7 @@ def test_an_append_through_the_store_assesses_the_new_item_alone_and_compares_no
     ``case verify`` finds the rows a fresh computation gives."""
     from wreckmaster.store import item_groups
 
-    def item(k):
-        return {"id": f"p{k}", "description": f"木箱 {k}", "kind": "cargo", "value": "100",
-                "found": {"date": "2026-05-10", "by": ["f"], "state": "floating"}}
-
-    doc = {"format": "wreckmaster.scenario/1", "regime": "jp-1899-2025",
-           "case": {"occurred": "2026-05-10", "waters": "sea", "kind": "drift", "place": "焼津港"},
-           "parties": [{"id": "f", "name": "拾得者", "roles": ["finder"]}],
-           "items": [item(k) for k in range(3)],
-           "events": [{"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]} for k in range(3)]}
-    case_id, version = store.open_case(doc)
+    case_id, version = store.open_case(_register(3))
     grown, assessed = [], []
     real_extended, real_assess = readmodels.extended, engine_bridge.assess
     monkeypatch.setattr(readmodels, "extended", lambda last, d, g=None: grown.append(g) or real_extended(last, d, g))
@@ -376,8 +378,7 @@ def test_an_append_through_the_store_assesses_the_new_item_alone_and_compares_no
                         or real_assess(s, day))
     for k in (3, 4):
         assessed.clear()
-        version = store.record(case_id, [{"add": "item", "value": item(k)},
-                                         {"event": {"type": "notice_posted", "date": "2026-05-13", "items": [f"p{k}"]}}],
+        version = store.record(case_id, [{"add": "item", "value": _crate(k)}, {"event": _posted(k)}],
                                expect_version=version)
         assert assessed == [([f"p{k}"], date(2026, 5, 13)), ([f"p{k}"], date(2026, 11, 14))]
     assert grown[-1] == {"items": 1, "events": 1, "expenses": 0}

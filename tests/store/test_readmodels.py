@@ -428,13 +428,12 @@ def test_migration_0013_carries_the_short_substrings_of_the_rows_there_over_to_i
     the rows there), and again after a downgrade to 0012 (0011's table filled again); on
     PostgreSQL the migration does nothing and the same rows are found."""
     from alembic import command
-    from alembic.config import Config
-    from sqlalchemy import inspect, text
+    from sqlalchemy import text
 
     from wreckmaster.store import db, open_store
     from wreckmaster.store.readmodels import NoticeFilter
 
-    from .conftest import drift_doc
+    from .conftest import drift_doc, migrate
 
     store = open_store(db_url)
     for description in ("浮標", "酒樽", "浮子"):
@@ -444,17 +443,6 @@ def test_migration_0013_carries_the_short_substrings_of_the_rows_there_over_to_i
         store.open_case(doc)
     store.close()
 
-    def migrate(step, revision):
-        engine = db.make_engine(db_url)
-        with engine.begin() as conn:
-            cfg = Config()
-            cfg.set_main_option("script_location", str(db.MIGRATIONS))
-            cfg.attributes["connection"] = conn
-            step(cfg, revision)
-        tables = set(inspect(engine).get_table_names())
-        engine.dispose()
-        return tables
-
     def found(q: str) -> list[str]:
         s = open_store(db_url)
         try:
@@ -463,13 +451,13 @@ def test_migration_0013_carries_the_short_substrings_of_the_rows_there_over_to_i
             s.close()
 
     sqlite = db_url.startswith("sqlite")
-    tables = migrate(command.downgrade, "0012")
+    tables = migrate(db_url, command.downgrade, "0012")
     assert ("rm_notice_grams" in tables and "rm_notice_grams_fts" not in tables) == sqlite
     if sqlite:
         engine = db.make_engine(db_url)
         with engine.connect() as conn:
             assert conn.execute(text("SELECT count(DISTINCT notice_id) FROM rm_notice_grams WHERE gram = '浮'")).scalar() == 2
         engine.dispose()
-    tables = migrate(command.upgrade, "0013")
+    tables = migrate(db_url, command.upgrade, "0013")
     assert ("rm_notice_grams_fts" in tables and "rm_notice_grams" not in tables) == sqlite
     assert found("浮") == ["浮子", "浮標"] and found("樽") == ["酒樽"] and found("標浮") == []
